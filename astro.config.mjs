@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import UnoCSS from '@unocss/astro';
+
+// Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
+// whenever the config changes, which would defeat incremental rebuilds.
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://127.0.0.1:4321',
+  output: 'static',
+  trailingSlash: 'always',
+  build: { format: 'directory' },
+  i18n: {
+    defaultLocale: 'th',
+    locales: ['th', 'en'],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  integrations: [react(), UnoCSS({ injectReset: true })],
+  experimental: { incrementalBuild: true },
+});
