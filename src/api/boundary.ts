@@ -1,0 +1,153 @@
+/**
+ * The API boundary: the only code that knows response envelopes. Every endpoint's
+ * answer passes one zod schema and one mapping function into the portal's own types
+ * (see docs/api-contract.md). A record in a list that fails its schema is skipped
+ * with a warning naming endpoint, id and field; anything else that fails is a
+ * SchemaError, not a crash three components later.
+ */
+import { z } from 'zod';
+import { logger } from '../lib/logger';
+import { SchemaError } from './errors';
+
+export interface SkippedRecord {
+  endpoint: string;
+  recordId: string | undefined;
+  field: string;
+  detail: string;
+}
+
+type SkipReporter = (skipped: SkippedRecord) => void;
+
+let reportSkipped: SkipReporter = (s) =>
+  logger.warn(`Skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`);
+
+/** Build-time loaders route skip warnings to the build log (the browser logger is silent in production). */
+export function setSkipReporter(reporter: SkipReporter): void {
+  reportSkipped = reporter;
+}
+
+function describeIssue(error: z.ZodError): { field: string; detail: string } {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length ? issue.path.map(String).join('.') : '(root)';
+  return { field, detail: issue?.message ?? 'is invalid' };
+}
+
+/** Best-effort id of a raw record, for messages. */
+export function recordIdOf(raw: unknown): string | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  for (const key of ['id', 'uuid', 'slug', 'key']) {
+    const v = r[key];
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** Parses one value or throws a SchemaError naming the endpoint and field. */
+export function parseOrThrow<S extends z.ZodType>(endpoint: string, schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const { field, detail } = describeIssue(result.error);
+    throw new SchemaError({ endpoint, recordId: recordIdOf(raw), field, detail });
+  }
+  return result.data;
+}
+
+/** Parses and maps each record, skipping (and reporting) the malformed ones. */
+export function parseEach<S extends z.ZodType, T>(
+  endpoint: string,
+  schema: S,
+  items: unknown[],
+  map: (parsed: z.output<S>) => T,
+): T[] {
+  const out: T[] = [];
+  for (const raw of items) {
+    const result = schema.safeParse(raw);
+    if (result.success) {
+      out.push(map(result.data));
+    } else {
+      reportSkipped({ endpoint, recordId: recordIdOf(raw), ...describeIssue(result.error) });
+    }
+  }
+  return out;
+}
+
+// ---- envelopes (docs/api-contract.md "Conventions") ----
+
+const dataEnvelope = z.object({ data: z.unknown() });
+const dataListEnvelope = z.object({ data: z.array(z.unknown()) });
+const pagedEnvelope = z.object({
+  result: z.array(z.unknown()),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
+const resultsEnvelope = z.object({
+  results: z.array(z.unknown()),
+  current_page: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+
+/** A page of a list, in the portal's terms (spec point 3: result, total, page, limit). */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** `{ data: T }` → mapped T. Throws SchemaError (field paths are relative to `data`). */
+export function parseData<S extends z.ZodType, T>(endpoint: string, raw: unknown, schema: S, map: (v: z.output<S>) => T): T {
+  const env = parseOrThrow(endpoint, dataEnvelope, raw);
+  return map(parseOrThrow(endpoint, schema, env.data));
+}
+
+/** `{ data: T | null }` → mapped T or null. */
+export function parseOptionalData<S extends z.ZodType, T>(
+  endpoint: string,
+  raw: unknown,
+  schema: S,
+  map: (v: z.output<S>) => T,
+): T | null {
+  const env = parseOrThrow(endpoint, dataEnvelope, raw);
+  if (env.data === null || env.data === undefined) return null;
+  return map(parseOrThrow(endpoint, schema, env.data));
+}
+
+/** `{ data: T[] }` → mapped T[], malformed records skipped. */
+export function parseDataList<S extends z.ZodType, T>(
+  endpoint: string,
+  raw: unknown,
+  schema: S,
+  map: (v: z.output<S>) => T,
+): T[] {
+  const env = parseOrThrow(endpoint, dataListEnvelope, raw);
+  return parseEach(endpoint, schema, env.data, map);
+}
+
+/** `{ result, total, page, limit }` → Paged<T>, malformed records skipped. */
+export function parsePaged<S extends z.ZodType, T>(
+  endpoint: string,
+  raw: unknown,
+  schema: S,
+  map: (v: z.output<S>) => T,
+): Paged<T> {
+  const env = parseOrThrow(endpoint, pagedEnvelope, raw);
+  return { items: parseEach(endpoint, schema, env.result, map), total: env.total, page: env.page, limit: env.limit };
+}
+
+/** `{ results, current_page, total }` (survey list, search) → Paged-like. */
+export function parseResults<S extends z.ZodType, T>(
+  endpoint: string,
+  raw: unknown,
+  schema: S,
+  map: (v: z.output<S>) => T,
+): { results: T[]; currentPage: number; total: number; raw: Record<string, unknown> } {
+  const env = parseOrThrow(endpoint, resultsEnvelope.passthrough(), raw);
+  return {
+    results: parseEach(endpoint, schema, env.results, map),
+    currentPage: env.current_page,
+    total: env.total,
+    raw: env as Record<string, unknown>,
+  };
+}

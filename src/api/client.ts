@@ -1,0 +1,156 @@
+/**
+ * The one HTTP client of the portal (spec points 7 and 8), used at build time by the
+ * content loaders and in the browser by the islands. Built on wretch.
+ *
+ * - every path lies under `${baseUrl}/api/frontend`
+ * - JSON content type, `Accept: *\/*`, `Accept-Language` from the page's language
+ * - `Authorization: Bearer …` whenever a token is set
+ * - GET sends params as the query string; POST/PUT/PATCH/DELETE send a JSON body
+ * - 30 000 ms timeout
+ * - 401 → the registered logout handler runs, then the call rejects
+ * - any other failure is logged with its status (503 when there is none) and rejects
+ *   with an ApiError carrying the server's body, or the raw error as its cause
+ */
+import wretch, { type Wretch, type WretchError } from 'wretch';
+import { logger } from '../lib/logger';
+import { API_PREFIX, REQUEST_TIMEOUT_MS, defaultBaseUrl } from './config';
+import { ApiError, INVALID_URL_MESSAGE } from './errors';
+
+export type Lang = 'th' | 'en';
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  /** Language of the answer; defaults to the client's current language. */
+  lang?: Lang;
+  /** Query parameters; undefined, null and '' are left out. */
+  query?: Query;
+  /** JSON body for POST, PUT, PATCH, DELETE. */
+  body?: unknown;
+  /** Overrides the stored token for this call (null sends no Authorization header). */
+  token?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+interface ClientState {
+  baseUrl: string;
+  lang: Lang;
+  token: string | null;
+  onUnauthorized: (() => void) | null;
+}
+
+const state: ClientState = {
+  baseUrl: defaultBaseUrl(),
+  lang: 'th',
+  token: null,
+  onUnauthorized: null,
+};
+
+/** Points the client at another API (tests, scripts). */
+export function setApiBaseUrl(url: string): void {
+  state.baseUrl = url.replace(/\/+$/, '');
+}
+
+export function getApiBaseUrl(): string {
+  return state.baseUrl;
+}
+
+/** The page's language; islands set it once from `<html lang>`. */
+export function setApiLanguage(lang: Lang): void {
+  state.lang = lang;
+}
+
+export function setAuthToken(token: string | null): void {
+  state.token = token;
+}
+
+/** Registers what a 401 does (the auth store logs the member out). One handler at a time. */
+export function setLogoutHandler(handler: (() => void) | null): void {
+  state.onUnauthorized = handler;
+}
+
+/** Builds the query string, leaving out empty values (spec point 5: empty keywords omitted). */
+export function toSearchParams(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function baseRequest(lang: Lang, token: string | null): Wretch {
+  let w = wretch(state.baseUrl + API_PREFIX)
+    .content('application/json')
+    .accept('*/*')
+    .headers({ 'Accept-Language': lang });
+  if (token) w = w.auth(`Bearer ${token}`);
+  return w;
+}
+
+async function readBody(error: WretchError): Promise<unknown> {
+  // wretch puts the response body text in `message`; keep the parsed JSON when it is JSON.
+  const text = error.message;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One call. Resolves with the parsed JSON body (or null for an empty body). */
+export async function request<T = unknown>(method: Method, path: string, options: CallOptions = {}): Promise<T> {
+  if (!path) throw new Error(INVALID_URL_MESSAGE);
+  const endpoint = path.startsWith('/') ? path : `/${path}`;
+  const lang = options.lang ?? state.lang;
+  const token = options.token === undefined ? state.token : options.token;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const url = endpoint + toSearchParams(options.query);
+
+  let w = baseRequest(lang, token).url(url).options({ signal });
+  if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
+
+  try {
+    const response = await w.fetch(method).res();
+    const text = await response.text();
+    return (text ? JSON.parse(text) : null) as T;
+  } catch (raw) {
+    throw await toApiError(raw, endpoint);
+  }
+}
+
+async function toApiError(raw: unknown, endpoint: string): Promise<ApiError> {
+  const wretchError = raw as Partial<WretchError>;
+  const status = typeof wretchError.status === 'number' && wretchError.status > 0 ? wretchError.status : 503;
+  const hasResponse = typeof wretchError.status === 'number' && wretchError.response !== undefined;
+  const body = hasResponse ? await readBody(raw as WretchError) : undefined;
+
+  if (status === 401) {
+    state.onUnauthorized?.();
+  } else {
+    logger.error(`API ${endpoint} failed with status ${status}`);
+  }
+  const message =
+    (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : undefined) ?? (raw instanceof Error ? raw.message : `Request failed with status ${status}`);
+  return new ApiError({ status, body, endpoint, message, cause: raw });
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: CallOptions) => request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T = unknown>(path: string, options?: CallOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,191 @@
+/**
+ * Content area (articles): /content/* and the news feeds under /common/*.
+ * Spec point 7 "Content"; shapes in docs/api-contract.md.
+ */
+import { z } from 'zod';
+import { api, type Lang } from './client';
+import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
+import { pagedListQuery } from './load-rules';
+import {
+  attachmentSchema,
+  categorySchema,
+  departmentSchema,
+  imageSchema,
+  isoDate,
+  mapAttachment,
+  mapCategory,
+  mapOptionalImage,
+  type Attachment,
+  type Category,
+  type Department,
+  type Image,
+} from './shared';
+
+// ---- schemas (the API's shapes) ----
+
+const articleSummarySchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  summary: z.string().default(''),
+  cover: imageSchema.nullable(),
+  category: categorySchema,
+  department: departmentSchema.nullable(),
+  published_at: isoDate,
+  views: z.number().int().nonnegative().default(0),
+});
+
+const articleSchema = articleSummarySchema.extend({
+  body_html: z.string(),
+  updated_at: isoDate,
+  attachments: z.array(attachmentSchema).default([]),
+  related: z.array(articleSummarySchema).default([]),
+});
+
+const newsItemSchema = z.object({
+  type: z.enum(['article', 'activity']),
+  id: z.union([z.number(), z.string()]),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  summary: z.string().default(''),
+  cover: imageSchema.nullable(),
+  published_at: isoDate,
+  source: z.enum(['own', 'moc']),
+});
+
+// ---- the portal's types ----
+
+export interface ArticleSummary {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover: Image | null;
+  category: Category;
+  department: Department | null;
+  publishedAt: string;
+  views: number;
+}
+
+export interface Article extends ArticleSummary {
+  bodyHtml: string;
+  updatedAt: string;
+  attachments: Attachment[];
+  related: ArticleSummary[];
+}
+
+export interface NewsItem {
+  type: 'article' | 'activity';
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover: Image | null;
+  publishedAt: string;
+  source: 'own' | 'moc';
+}
+
+// ---- mappings ----
+
+export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
+  return {
+    id: String(raw.id),
+    slug: raw.slug,
+    title: raw.title,
+    summary: raw.summary,
+    cover: mapOptionalImage(raw.cover),
+    category: mapCategory(raw.category),
+    department: raw.department,
+    publishedAt: raw.published_at,
+    views: raw.views,
+  };
+}
+
+function mapArticle(raw: z.output<typeof articleSchema>): Article {
+  return {
+    ...mapArticleSummary(raw),
+    bodyHtml: raw.body_html,
+    updatedAt: raw.updated_at,
+    attachments: raw.attachments.map(mapAttachment),
+    related: raw.related.map(mapArticleSummary),
+  };
+}
+
+export function mapNewsItem(raw: z.output<typeof newsItemSchema>): NewsItem {
+  return {
+    type: raw.type,
+    id: String(raw.id),
+    slug: raw.slug,
+    title: raw.title,
+    summary: raw.summary,
+    cover: mapOptionalImage(raw.cover),
+    publishedAt: raw.published_at,
+    source: raw.source,
+  };
+}
+
+export { articleSummarySchema, newsItemSchema };
+
+// ---- calls ----
+
+export interface ArticleListParams {
+  keyword?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /content/page/{slug} */
+export async function getArticle(slug: string, lang: Lang): Promise<Article> {
+  const endpoint = `/content/page/${encodeURIComponent(slug)}`;
+  return parseData(endpoint, await api.get(endpoint, { lang }), articleSchema, mapArticle);
+}
+
+/** GET /content/category/all */
+export async function getArticles(params: ArticleListParams, lang: Lang): Promise<Paged<ArticleSummary>> {
+  const endpoint = '/content/category/all';
+  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
+  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/category/{slug} */
+export async function getArticlesOfCategory(
+  slug: string,
+  params: ArticleListParams,
+  lang: Lang,
+): Promise<Paged<ArticleSummary>> {
+  const endpoint = `/content/category/${encodeURIComponent(slug)}`;
+  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
+  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/category/{department}/{slug} */
+export async function getArticlesOfDepartment(
+  department: string,
+  slug: string,
+  params: ArticleListParams & { region?: string; province?: string },
+  lang: Lang,
+): Promise<Paged<ArticleSummary>> {
+  const endpoint = `/content/category/${encodeURIComponent(department)}/${encodeURIComponent(slug)}`;
+  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
+  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/dropdown/category */
+export async function getArticleCategories(lang: Lang): Promise<Category[]> {
+  const endpoint = '/content/dropdown/category';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), categorySchema, mapCategory);
+}
+
+/** GET /content/rss — the 20 newest articles. */
+export async function getRssArticles(lang: Lang): Promise<ArticleSummary[]> {
+  const endpoint = '/content/rss';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), articleSummarySchema, mapArticleSummary);
+}
+
+export type NewsFeed = 'public-news' | 'public-news/moc' | 'activity' | 'activity/moc';
+
+/** GET /common/public-news, /common/public-news/moc, /common/activity, /common/activity/moc */
+export async function getNewsFeed(feed: NewsFeed, lang: Lang): Promise<NewsItem[]> {
+  const endpoint = `/common/${feed}`;
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), newsItemSchema, mapNewsItem);
+}
