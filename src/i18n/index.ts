@@ -1,0 +1,48 @@
+/**
+ * Build-time translation for pages and components (spec point 2). One i18next instance
+ * per language, created once when this module is first imported, with every namespace
+ * from locales/. Pages call `getT(lang, ns)`; islands receive `resourcesFor(lang, nss)`
+ * as a serialisable prop and build their own instance with `createIslandI18n`
+ * (src/i18n/client.ts), so a page never ships the other language.
+ */
+import i18next, { type i18n, type TFunction } from 'i18next';
+import { DEFAULT_LANG, LANGS, NAMESPACES, type Lang, type Namespace } from './config';
+import { RESOURCES, type LangResources } from './resources';
+
+export * from './config';
+export * from './paths';
+export type { LangResources, TranslationTree } from './resources';
+
+function createInstance(lang: Lang): i18n {
+  const instance = i18next.createInstance({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: { [lang]: RESOURCES[lang], ...(lang === DEFAULT_LANG ? {} : { [DEFAULT_LANG]: RESOURCES[DEFAULT_LANG] }) },
+    interpolation: { escapeValue: false }, // Astro and React escape output themselves
+    returnNull: false,
+    initAsync: false, // resources are in memory: init synchronously
+  });
+  void instance.init();
+  return instance;
+}
+
+const instances = new Map<Lang, i18n>(LANGS.map((lang) => [lang, createInstance(lang)]));
+
+export function getI18n(lang: Lang): i18n {
+  return instances.get(lang)!;
+}
+
+/** A `t` bound to a language and a namespace; other namespaces via 'ns:key'. */
+export function getT(lang: Lang, ns: Namespace = 'common'): TFunction {
+  return getI18n(lang).getFixedT(lang, ns);
+}
+
+/** Only this language's resources for the given namespaces, as plain JSON for an island prop. */
+export function resourcesFor(lang: Lang, namespaces: readonly Namespace[]): LangResources {
+  const out: LangResources = {};
+  for (const ns of namespaces) out[ns] = RESOURCES[lang][ns];
+  return JSON.parse(JSON.stringify(out)) as LangResources;
+}
