@@ -1,0 +1,34 @@
+/** Runs a child process with inherited output; resolves with its exit code. */
+import { spawn } from 'node:child_process';
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string }} [options]
+ * @returns {Promise<number>}
+ */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: options.env ?? process.env, cwd: options.cwd });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * The environment for an Astro build. Astro's import.meta.env plugin picks up the
+ * shell variable `_` (set by npm and shells), which changes page hashes with how the
+ * build was launched and makes the incremental cache miss; so it is removed.
+ * @param {Record<string, string>} extra
+ */
+export function buildEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  delete env._;
+  return env;
+}

@@ -1,0 +1,96 @@
+/**
+ * A small static file server for the built site (dist/), behaving like the CDN will:
+ * `/news/` serves `news/index.html`, `/news` redirects to `/news/`, unknown paths get
+ * `404.html` with status 404. Used by `npm start` and by the end-to-end tests.
+ */
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+async function fileAt(file) {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves a request path to a file inside root, or a redirect, or null. */
+async function resolve(root, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const target = path.join(root, path.normalize(decoded));
+  if (!target.startsWith(root)) return null; // no escaping the site folder
+  if (decoded.endsWith('/')) return { file: await fileAt(path.join(target, 'index.html')) };
+  const direct = await fileAt(target);
+  if (direct) return { file: direct };
+  if (await fileAt(path.join(target, 'index.html'))) return { redirect: `${pathname}/` };
+  return null;
+}
+
+/**
+ * @param {{ root: string, host?: string, port?: number }} options
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }) {
+  const absRoot = path.resolve(root);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const found = await resolve(absRoot, url.pathname);
+    if (found?.redirect) {
+      res.writeHead(301, { Location: found.redirect + url.search });
+      res.end();
+      return;
+    }
+    const file = found?.file ?? (await fileAt(path.join(absRoot, '404.html')));
+    const status = found?.file ? 200 : 404;
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+      return;
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const immutable = file.includes(`${path.sep}_astro${path.sep}`);
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    port: actualPort,
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
+}
