@@ -21,9 +21,14 @@ type SkipReporter = (skipped: SkippedRecord) => void;
 let reportSkipped: SkipReporter = (s) =>
   logger.warn(`Skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`);
 
-/** Build-time loaders route skip warnings to the build log (the browser logger is silent in production). */
-export function setSkipReporter(reporter: SkipReporter): void {
+/**
+ * Build-time loaders route skip warnings to the build log (the browser logger is silent in production).
+ * Returns the previous reporter, so a caller (or a test) can put it back.
+ */
+export function setSkipReporter(reporter: SkipReporter): SkipReporter {
+  const previous = reportSkipped;
   reportSkipped = reporter;
+  return previous;
 }
 
 function describeIssue(error: z.ZodError): { field: string; detail: string } {

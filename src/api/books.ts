@@ -1,0 +1,140 @@
+/**
+ * Books area (e-magazines): template, list, view counter, detail.
+ * Spec point 7 "Books"; shapes in docs/api-contract.md.
+ */
+import { z } from 'zod';
+import { api, type Lang } from './client';
+import { parseData, parsePaged, type Paged } from './boundary';
+import { DEFAULT_PAGE, listQuery } from './load-rules';
+import {
+  attachmentSchema,
+  categorySchema,
+  imageSchema,
+  isoDate,
+  mapAttachment,
+  mapCategory,
+  mapImage,
+  type Attachment,
+  type Category,
+  type Image,
+} from './shared';
+
+// ---- schemas (the API's shapes) ----
+
+export const bookSummarySchema = z.object({
+  id: z.union([z.number(), z.string().min(1)]),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  summary: z.string().default(''),
+  cover: imageSchema,
+  published_at: isoDate,
+  views: z.number().int().nonnegative().default(0),
+  category: categorySchema,
+});
+
+const bookSchema = bookSummarySchema.extend({
+  body_html: z.string(),
+  pdf: attachmentSchema,
+  pages: z.number().int().nonnegative(),
+});
+
+const bookTemplateSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().default(''),
+  banner: imageSchema,
+});
+
+const bookViewsSchema = z.object({
+  id: z.union([z.number(), z.string().min(1)]),
+  views: z.number().int().nonnegative(),
+});
+
+// ---- the portal's types ----
+
+export interface BookSummary {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover: Image;
+  publishedAt: string;
+  views: number;
+  category: Category;
+}
+
+export interface Book extends BookSummary {
+  bodyHtml: string;
+  pdf: Attachment;
+  pages: number;
+}
+
+/** The e-magazine page's heading and banner. */
+export interface BookTemplate {
+  title: string;
+  description: string;
+  banner: Image;
+}
+
+export interface BookViews {
+  id: string;
+  views: number;
+}
+
+// ---- mappings ----
+
+export function mapBookSummary(raw: z.output<typeof bookSummarySchema>): BookSummary {
+  return {
+    id: String(raw.id),
+    slug: raw.slug,
+    title: raw.title,
+    summary: raw.summary,
+    cover: mapImage(raw.cover),
+    publishedAt: raw.published_at,
+    views: raw.views,
+    category: mapCategory(raw.category),
+  };
+}
+
+function mapBook(raw: z.output<typeof bookSchema>): Book {
+  return { ...mapBookSummary(raw), bodyHtml: raw.body_html, pdf: mapAttachment(raw.pdf), pages: raw.pages };
+}
+
+// ---- calls ----
+
+export interface BookListParams {
+  keyword?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /book/template */
+export async function getBookTemplate(lang: Lang): Promise<BookTemplate> {
+  const endpoint = '/book/template';
+  return parseData(endpoint, await api.get(endpoint, { lang }), bookTemplateSchema, (v) => ({
+    title: v.title,
+    description: v.description,
+    banner: mapImage(v.banner),
+  }));
+}
+
+/** GET /book/category/all (page, keyword, limit) */
+export async function getBooks(params: BookListParams, lang: Lang): Promise<Paged<BookSummary>> {
+  const endpoint = '/book/category/all';
+  const raw = await api.get(endpoint, { lang, query: listQuery({ ...params }, { page: DEFAULT_PAGE }) });
+  return parsePaged(endpoint, raw, bookSummarySchema, mapBookSummary);
+}
+
+/** GET /book/update-view/{id} — counts one view (a GET on the agency's API) and returns the new total. */
+export async function recordBookView(id: string | number, lang: Lang): Promise<BookViews> {
+  const endpoint = `/book/update-view/${encodeURIComponent(String(id))}`;
+  return parseData(endpoint, await api.get(endpoint, { lang }), bookViewsSchema, (v) => ({
+    id: String(v.id),
+    views: v.views,
+  }));
+}
+
+/** GET /book/page/{slug} */
+export async function getBook(slug: string, lang: Lang): Promise<Book> {
+  const endpoint = `/book/page/${encodeURIComponent(slug)}`;
+  return parseData(endpoint, await api.get(endpoint, { lang }), bookSchema, mapBook);
+}
