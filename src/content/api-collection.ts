@@ -1,0 +1,248 @@
+/**
+ * The one way the portal turns an API area into a content-layer collection
+ * (docs: shared/design/architecture.md, issue 4 "How the data flows").
+ *
+ * For each language (th, en) the area's `fetch` runs once per build. It returns the
+ * records the area holds, each under a key; the loader stores them as `${lang}/${key}`
+ * with a digest, so a page's cacheKey can name exactly the records it shows.
+ *
+ * - bounded concurrency: `ctx.all()` runs at most `concurrency` (default 4) calls at once
+ * - retry with back-off: every call through `ctx.call()`/`ctx.all()` is tried 3 times
+ *   (300 ms, then 900 ms) when the server is down or answers 5xx or 429
+ * - a record that fails its schema, or a detail call that answers 4xx, is skipped with a
+ *   warning naming endpoint, id and field; the build goes on
+ * - an API that cannot be reached fails the build with one line (ApiUnreachable), so
+ *   the last good site stays published
+ * - sync meta: the last sync time and a digest of the whole area per language are kept
+ *   in `meta`; an unchanged area leaves the store untouched
+ *
+ *   export const menuCollections = {
+ *     menu: apiCollection({ endpoint: '/menu', schema: menuSchema,
+ *       fetch: async ({ lang, call }) => [{ key: 'main', data: { items: await call('/menu', () => getMenu(lang)) } }] }),
+ *   };
+ */
+import { createHash } from 'node:crypto';
+import { defineCollection } from 'astro:content';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type { z } from 'zod';
+import { ApiError, SchemaError } from '../api/errors';
+import { setSkipReporter } from '../api/boundary';
+import { getApiBaseUrl } from '../api/client';
+import { LANGS, type Lang } from '../i18n/config';
+
+export interface AreaRecord<T> {
+  /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
+  key: string;
+  data: T;
+}
+
+export interface AreaContext {
+  lang: Lang;
+  /** One API call with retry and back-off, counted against the concurrency limit. */
+  call<R>(endpoint: string, task: () => Promise<R>): Promise<R>;
+  /**
+   * Many calls (e.g. every detail page of a list) at bounded concurrency. An item whose
+   * call fails with a 4xx or a schema error is skipped with a warning; the rest go on.
+   */
+  all<I, R>(items: readonly I[], endpointOf: (item: I) => string, task: (item: I) => Promise<R>): Promise<R[]>;
+  warn(message: string): void;
+}
+
+export interface ApiCollectionOptions<S extends z.ZodType> {
+  /** The area's main endpoint, for messages ('/menu', '/content/category/all'). */
+  endpoint: string;
+  /** Shape of one stored record; records that fail it are skipped with a warning. */
+  schema: S;
+  /** Loads every record of the area in one language. */
+  fetch(ctx: AreaContext): Promise<Iterable<AreaRecord<z.input<S>>>>;
+  /** At most this many calls at once, both languages together (default 4). */
+  concurrency?: number;
+  langs?: readonly Lang[];
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const RETRY_DELAYS_MS = [300, 900] as const; // 3 tries in all
+
+/** The API could not be reached at all: the build must stop rather than publish an empty site. */
+export class ApiUnreachable extends Error {
+  constructor(endpoint: string, cause: unknown) {
+    // The deepest cause says what happened ("connect ECONNREFUSED 127.0.0.1:8787"), not "fetch failed".
+    let reason = cause instanceof Error ? cause.message : String(cause);
+    for (let c: unknown = cause; c instanceof Error; c = c.cause) if (c.message) reason = c.message;
+    super(`Content API unreachable at ${getApiBaseUrl()} (${endpoint}: ${reason}); build stopped, the last published site stays in place.`);
+    this.name = 'ApiUnreachable';
+    // One line in the build output: the stack of a network failure says nothing more.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && error.body === undefined;
+}
+
+function isRetriable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status >= 500 || error.status === 429);
+}
+
+/** Failures that concern one record, not the whole API. */
+function isRecordFailure(error: unknown): boolean {
+  return error instanceof SchemaError || (error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs tasks with at most `limit` in flight. */
+export function createLimiter(limit: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let active = 0;
+  const queue: Array<() => void> = [];
+  // A finished task hands its slot straight to the next waiter, so `active` never overshoots.
+  const release = () => {
+    const waiter = queue.shift();
+    if (waiter) waiter();
+    else active--;
+  };
+  return async <R>(task: () => Promise<R>): Promise<R> => {
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Tries `task` up to 3 times while the failure is worth retrying. */
+export async function withRetry<R>(task: () => Promise<R>, delays: readonly number[] = RETRY_DELAYS_MS): Promise<R> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (attempt >= delays.length || !isRetriable(error)) throw error;
+      await sleep(delays[attempt]!);
+    }
+  }
+}
+
+function describeZodIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length ? issue.path.map(String).join('.') : '(root)';
+  return `field "${field}" ${issue?.message ?? 'is invalid'}`;
+}
+
+type Limiter = ReturnType<typeof createLimiter>;
+
+function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
+  const call = <R>(where: string, task: () => Promise<R>) =>
+    limit(() => withRetry(task)).catch((error: unknown) => {
+      if (isUnreachable(error)) throw new ApiUnreachable(where, error);
+      throw error;
+    });
+  return {
+    lang,
+    call,
+    warn,
+    async all(items, endpointOf, task) {
+      const results = await Promise.all(
+        items.map((item) =>
+          call(endpointOf(item), () => task(item)).then(
+            (value) => ({ ok: true as const, value }),
+            (error: unknown) => {
+              if (!isRecordFailure(error)) throw error;
+              warn(`[${lang}] skipped ${endpointOf(item)}: ${(error as Error).message}`);
+              return { ok: false as const };
+            },
+          ),
+        ),
+      );
+      return results.flatMap((r) => (r.ok ? [r.value] : []));
+    },
+  };
+}
+
+/** The loader behind `apiCollection`; exported for collections that need a custom schema setup. */
+export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>): Loader {
+  const { endpoint, schema, concurrency = DEFAULT_CONCURRENCY, langs = LANGS } = options;
+  return {
+    name: `api:${endpoint}`,
+    async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
+      setSkipReporter((s) =>
+        logger.warn(`skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`),
+      );
+      const limit = createLimiter(concurrency); // shared by both languages
+      const loaded = await Promise.all(
+        langs.map(async (lang) => {
+          const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
+          try {
+            return { lang, records: [...(await options.fetch(ctx))] };
+          } catch (error) {
+            if (error instanceof ApiUnreachable) throw error;
+            if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
+            const reason = error instanceof Error ? error.message : String(error);
+            const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);
+            failure.stack = `Error: ${failure.message}`;
+            throw failure;
+          }
+        }),
+      );
+
+      for (const { lang, records } of loaded) {
+        const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
+        const seen = new Set<string>();
+        for (const record of records) {
+          const id = `${lang}/${record.key}`;
+          const parsed = schema.safeParse(record.data);
+          if (!parsed.success) {
+            logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}`);
+            continue;
+          }
+          if (seen.has(id)) {
+            logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
+            continue;
+          }
+          seen.add(id);
+          valid.push({ id, data: parsed.data as Record<string, unknown> });
+        }
+
+        const areaDigest = generateDigest(JSON.stringify(valid));
+        const digestKey = `digest:${lang}`;
+        const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
+        if (!unchanged) {
+          for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
+          for (const { id, data } of valid) store.set({ id, data, digest: generateDigest(data) });
+          meta.set(digestKey, areaDigest);
+        }
+        logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''}`);
+      }
+      meta.set('lastSync', new Date().toISOString());
+    },
+  };
+}
+
+/** A content-layer collection over one API area, in both languages. */
+export function apiCollection<S extends z.ZodType>(options: ApiCollectionOptions<S>) {
+  return defineCollection({ loader: apiLoader(options), schema: options.schema });
+}
+
+// ---- cache keys ----
+
+/** Anything with an id and (when it came from the store) a digest: a collection entry. */
+export interface DigestSource {
+  id: string;
+  collection?: string;
+  digest?: string;
+}
+
+/**
+ * A page's cacheKey from the digests of exactly the entries it shows, in order.
+ * Different entries, a changed record or a different order give a different key;
+ * the same entries give the same key in every build.
+ */
+export function cacheKeyOf(...sources: Array<DigestSource | readonly DigestSource[] | undefined | null>): string {
+  const hash = createHash('sha256');
+  for (const source of sources.flat()) {
+    if (!source) continue;
+    hash.update(`${source.collection ?? ''}:${source.id}:${source.digest ?? ''}\n`);
+  }
+  return hash.digest('base64url').slice(0, 32);
+}
