@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
+import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';
 import { SurveyValidationError, getSurveys, submitSurvey, toSurveyPayload } from '../../../src/api/survey';
 
 afterEach(() => vi.restoreAllMocks());
@@ -51,7 +52,11 @@ describe('survey', () => {
       ],
     };
     vi.spyOn(api, 'put').mockRejectedValue(new ApiError({ status: 422, body, endpoint: '/survey/3', message: body.message }));
+    const skipped: SkippedRecord[] = [];
+    const previous = setSkipReporter((s) => skipped.push(s));
     const error = await submitSurvey(3, answers, 'th').catch((e: unknown) => e);
+    setSkipReporter(previous);
+    expect(skipped).toEqual([expect.objectContaining({ endpoint: '/survey/3', field: 'field' })]);
     expect(error).toBeInstanceOf(SurveyValidationError);
     expect(error).toBeInstanceOf(ApiError);
     const validation = error as SurveyValidationError;
