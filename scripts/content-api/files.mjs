@@ -1,0 +1,108 @@
+// Files served under /files/: SVG images and PDF attachments, generated deterministically
+// from the `files` table, with correct content types and long cache lifetimes.
+
+const XML_ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => XML_ESC[c]);
+
+/** Splits a title into lines of at most `max` characters (Thai has no spaces: hard-wrap too). */
+function wrap(text, max) {
+  const words = String(text).split(/\s+/).filter(Boolean);
+  const lines = [];
+  let line = '';
+  for (let w of words) {
+    while (w.length > max) { if (line) { lines.push(line); line = ''; } lines.push(w.slice(0, max)); w = w.slice(max); }
+    if (!line) line = w;
+    else if ((line + ' ' + w).length <= max) line += ' ' + w;
+    else { lines.push(line); line = w; }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 4);
+}
+
+/** A cover/banner/photo image: coloured background, a subtle pattern, the title and a subtitle. */
+export function renderSvg({ title, subtitle = '', color = '#1f4e79', width = 1200, height = 675 }) {
+  const fontSize = Math.round(Math.min(width, height * 1.6) / 18);
+  const lines = wrap(title, Math.max(10, Math.floor(width / (fontSize * 0.62))));
+  const startY = height / 2 - ((lines.length - 1) * fontSize * 1.25) / 2;
+  const text = lines
+    .map((l, i) => `<text x="${width / 2}" y="${(startY + i * fontSize * 1.25).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(title)}">
+<title>${esc(title)}</title>
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${esc(color)}"/><stop offset="1" stop-color="#111111"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>
+<circle cx="${width * 0.85}" cy="${height * 0.2}" r="${height * 0.35}" fill="#ffffff" fill-opacity="0.08"/>
+<circle cx="${width * 0.1}" cy="${height * 0.9}" r="${height * 0.25}" fill="#ffffff" fill-opacity="0.06"/>
+<g font-family="Sarabun, 'Noto Sans Thai', Tahoma, sans-serif">${text}
+<text x="${width / 2}" y="${height - fontSize}" text-anchor="middle" font-size="${Math.round(fontSize * 0.55)}" fill="#ffffff" fill-opacity="0.85">${esc(subtitle)}</text></g>
+</svg>
+`;
+}
+
+/**
+ * A minimal valid one-page PDF (PDF 1.4, Helvetica). Only ASCII text: the standard fonts have no
+ * Thai glyphs, so the English title is printed and the Thai name stays in the attachment record.
+ */
+export function renderPdf({ title, subtitle = '' }) {
+  const ascii = (s) => String(s).replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, (c) => '\\' + c);
+  const lines = [ascii(title) || 'Document', ascii(subtitle), 'Department of Business Development Promotion', 'Ministry of Commerce, Thailand'];
+  const content = `BT /F1 18 Tf 72 760 Td (${lines[0]}) Tj /F1 12 Tf 0 -28 Td (${lines[1]}) Tj 0 -40 Td (${lines[2]}) Tj 0 -16 Td (${lines[3]}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Size in bytes of the PDF a files row renders to (stored in attachment records). */
+export const pdfSize = (row) => renderPdf(row).length;
+
+/**
+ * Serves `GET /files/...` from the `files` table. Returns true when it answered.
+ * @param {import('node:sqlite').DatabaseSync} db
+ */
+export function createFileServer(db) {
+  const find = db.prepare('SELECT * FROM files WHERE path = ?');
+  return (ctx, res) => {
+    const path = ctx.url.pathname;
+    if (!path.startsWith('/files/')) return false;
+    if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ status: 405, code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' }));
+      return true;
+    }
+    let decoded;
+    try { decoded = decodeURIComponent(path); } catch { decoded = ''; }
+    const row = /** @type {any} */ (decoded ? find.get(decoded) : undefined);
+    if (!row) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'File not found' }));
+      return true;
+    }
+    const body = row.kind === 'pdf' ? renderPdf(row) : Buffer.from(renderSvg(row), 'utf8');
+    const type = row.kind === 'pdf' ? 'application/pdf' : 'image/svg+xml; charset=utf-8';
+    res.writeHead(200, {
+      'content-type': type,
+      'content-length': body.length,
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+      ...(row.kind === 'pdf' ? { 'content-disposition': `inline; filename="${path.split('/').pop()}"` } : {}),
+    });
+    res.end(ctx.req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
