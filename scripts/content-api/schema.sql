@@ -168,3 +168,6 @@ CREATE INDEX IF NOT EXISTS page_views_day ON page_views (day);
 CREATE TABLE IF NOT EXISTS files (
   path TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, subtitle TEXT NOT NULL DEFAULT '',
   color TEXT NOT NULL DEFAULT '#1f4e79', width INTEGER, height INTEGER);
+
+-- Logged-out tokens (by jti) until they would have expired anyway.
+CREATE TABLE IF NOT EXISTS revoked_tokens (jti TEXT PRIMARY KEY, exp INTEGER NOT NULL);

@@ -50,7 +50,7 @@ const DIVISIONS = [
 
 /** @param {ReturnType<import('./helpers.mjs').makeSeedContext>} s */
 export function seedTaxonomy(s) {
-  const { insert, image } = s;
+  const { insert, image, attach } = s;
   const cat = (area, list) => list.forEach(([slug, th, en], i) => insert('categories', { area, slug, title_th: th, title_en: en, sort: i }));
   cat('article', ARTICLE_CATEGORIES);
   cat('activity', ACTIVITY_CATEGORIES);
@@ -73,6 +73,10 @@ export function seedTaxonomy(s) {
       phone: `02-547-${4401 + i * 10 + j}`, email: `${slug}-${j + 1}@dbdp.go.th`,
     }));
   });
+
+  // Attachments of the divisions contact page.
+  attach('contact-division', 0, '/files/contact/phone-directory.pdf', 'สมุดรายชื่อและหมายเลขโทรศัพท์ภายใน', 'Internal phone directory');
+  attach('contact-division', 0, '/files/contact/service-charter.pdf', 'กฎบัตรการให้บริการประชาชน', 'Public service charter');
 
   REGIONS.forEach((r, i) => insert('regions', { id: r.id, title_th: r.th, title_en: r.en, sort: i }));
   PROVINCES.forEach(([th, en, region], i) => insert('province_contacts', {

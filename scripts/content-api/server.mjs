@@ -1,0 +1,80 @@
+// Programmatic entry of the reference content API:
+//   const api = await startContentApi({ host, port, dbPath, scale });  // port 0 = ephemeral
+//   api.url  → 'http://127.0.0.1:54321'   api.port → 54321   await api.close()
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, meta } from './db.mjs';
+import { Router, createListener, sendJson } from './http.mjs';
+import { createFileServer } from './files.mjs';
+import { createShapes } from './routes/shapes.mjs';
+import { statementCache } from './routes/support.mjs';
+import { registerContent } from './routes/content.mjs';
+import { registerHome } from './routes/home.mjs';
+import { registerLibrary } from './routes/library.mjs';
+import { registerContact } from './routes/contact.mjs';
+import { registerProcurement } from './routes/procurement.mjs';
+import { registerServices } from './routes/services.mjs';
+import { registerSurvey } from './routes/survey.mjs';
+import { registerSearch } from './routes/search.mjs';
+import { registerReference } from './routes/reference.mjs';
+import { registerModules } from './routes/modules.mjs';
+import { registerAccounts } from './routes/accounts.mjs';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_DB = resolve(REPO_ROOT, '.data/content-api.sqlite');
+
+/**
+ * @typedef {object} Deps
+ * @property {import('node:sqlite').DatabaseSync} db
+ * @property {(sql: string) => import('node:sqlite').StatementSync} q  cached prepared statements
+ * @property {ReturnType<typeof createShapes>} shapes
+ * @property {string} secret  JWT signing secret (kept in the database)
+ */
+
+/** Builds the router with every /api/frontend endpoint. @param {Deps} deps */
+export function buildRouter(deps) {
+  const router = new Router();
+  for (const register of [registerContent, registerHome, registerLibrary, registerContact, registerProcurement,
+    registerServices, registerSurvey, registerSearch, registerReference, registerModules, registerAccounts]) register(router, deps);
+  return router;
+}
+
+/**
+ * Opens (creating and seeding when new) the database and starts listening.
+ * @param {{ host?: string, port?: number, dbPath?: string, scale?: number }} [opts]
+ * @returns {Promise<{ url: string, port: number, host: string, dbPath: string, close: () => Promise<void> }>}
+ */
+export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale } = {}) {
+  const db = openDatabase(dbPath, { scale });
+  const q = statementCache(db);
+  const deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') };
+  const router = buildRouter(deps);
+  const files = createFileServer(db);
+  const listener = createListener(router, (ctx, res) => {
+    if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') { sendJson(res, 200, { ok: true }); return true; }
+    return files(ctx, res);
+  });
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, listener);
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => { server.off('error', reject); resolveListen(undefined); });
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closed = false;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    host,
+    dbPath,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      server.closeIdleConnections?.();
+      await new Promise((r) => { server.close(() => r(undefined)); setTimeout(() => { server.closeAllConnections?.(); }, 2000).unref(); });
+      db.close();
+    },
+  };
+}
