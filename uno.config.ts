@@ -100,7 +100,7 @@ body{
   /* Thai stacks tone marks above vowels above consonants: 1.7 keeps two lines of
      stacked marks from touching (>= 1.6 is the floor). */
   line-height:1.7;
-  overflow-wrap:anywhere;
+  overflow-wrap:break-word;
 }
 h1,h2,h3,h4{line-height:1.45;}
 a{color:var(--c-link);text-underline-offset:0.18em;}

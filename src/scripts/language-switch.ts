@@ -1,6 +1,7 @@
 /**
  * Remembers the language a visitor switches to (spec point 2: key `locale`). The link
- * itself navigates; this only writes the choice first. Runs on every page.
+ * itself navigates; this only writes the choice first. Runs on every page. Reading a
+ * page in a language without switching is not a choice, so page loads write nothing.
  */
 const LOCALE_KEY = 'locale';
 
@@ -16,10 +17,3 @@ document.addEventListener('click', (event) => {
   }
 });
 
-// Keep the stored value true to the page being read, so islands and the next visit agree.
-try {
-  const pageLang = document.documentElement.lang === 'en' ? 'en' : 'th';
-  if (localStorage.getItem(LOCALE_KEY) !== pageLang) localStorage.setItem(LOCALE_KEY, pageLang);
-} catch {
-  // ignore
-}
