@@ -55,8 +55,17 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
     if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') { sendJson(res, 200, { ok: true }); return true; }
     return files(ctx, res);
   });
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, listener);
+  // 64 KB of headers leaves room for a 10 KB Thai keyword percent-encoded (about 30 KB of URL),
+  // which then gets the API's own 400. Anything larger is refused by Node's parser: clientError
+  // turns that into a JSON 431/400 as well instead of a bare socket reset.
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 64 * 1024 }, listener);
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', (err, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = /** @type {any} */ (err).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ status, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', message: status === 431 ? 'Request headers or URL too large.' : 'Malformed HTTP request.' });
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => { server.off('error', reject); resolveListen(undefined); });
