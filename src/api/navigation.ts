@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach } from './boundary';
-import { resolveFileUrl } from './shared';
+import { imageSchema, mapOptionalImage, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -34,7 +34,7 @@ const quickMenuItemSchema = z.object({
   id: idSchema,
   title: z.string().min(1),
   path: z.string().min(1),
-  icon: z.string().min(1).nullable(),
+  icon: imageSchema.nullable(),
 });
 
 const footerLinkSchema = z.object({ title: z.string().min(1), path: z.string().min(1) });
@@ -71,8 +71,7 @@ export interface QuickMenuItem {
   id: string;
   title: string;
   path: string;
-  /** An image address on the API's origin (file paths are resolved), or null. */
-  icon: string | null;
+  icon: Image | null;
 }
 
 export interface FooterLink {
@@ -107,7 +106,7 @@ export function mapMenuItem(raw: RawMenuItem): MenuItem {
 }
 
 function mapQuickMenuItem(raw: z.output<typeof quickMenuItemSchema>): QuickMenuItem {
-  return { id: String(raw.id), title: raw.title, path: raw.path, icon: raw.icon === null ? null : resolveFileUrl(raw.icon) };
+  return { id: String(raw.id), title: raw.title, path: raw.path, icon: mapOptionalImage(raw.icon) };
 }
 
 function mapConsent(raw: z.output<typeof consentSchema>): Consent {
