@@ -144,7 +144,8 @@ export function seedSite(s) {
 }
 
 function seedBanners(s) {
-  const { insert, image } = s;
+  const { db, insert, image } = s;
+  const trainingId = db.prepare("SELECT id FROM categories WHERE area = 'activity' AND slug = 'training'").get().id;
   const add = (place, list, w, h) => list.forEach(([th, en, link], i) => {
     const uuid = uuidFor(`banner-${place}`, i + 1);
     const path = image(`/files/banners/${place}-${i + 1}.svg`, en, AGENCY.en, i + place.length, w, h);
@@ -164,7 +165,7 @@ function seedBanners(s) {
     ['เว็บบอร์ดผู้ประกอบการ', 'Entrepreneur web board', '/webboard/'],
   ], 600, 200);
   add('learning', [
-    ['หลักสูตรการค้าออนไลน์สำหรับผู้เริ่มต้น', 'Online selling for beginners', '/activities/category/1/'],
+    ['หลักสูตรการค้าออนไลน์สำหรับผู้เริ่มต้น', 'Online selling for beginners', `/activities/category/${trainingId}/`],
     ['คลังความรู้กฎหมายธุรกิจ', 'Business law library', '/common-article/1/'],
     ['วารสารพัฒนาธุรกิจ', 'Business Development Journal', '/e-magazine/'],
     ['วิดีโอความรู้สำหรับ SME', 'Videos for SMEs', '/multimedia/'],

@@ -1,7 +1,6 @@
 // Login, tokens (expiry, forgery, logout) and the admin path of the web board.
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM module with JSDoc types
 import { signToken } from '../../../scripts/content-api/auth.mjs';
 import { startTestApi, type TestApi } from './harness';
 

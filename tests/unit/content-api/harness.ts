@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM module with JSDoc types
 import { startContentApi } from '../../../scripts/content-api/server.mjs';
 
 export interface Api {

@@ -64,10 +64,15 @@ describe('filters', () => {
   it('filters activities by cid, -1 meaning no filter', async () => {
     const all = (await api.call('/activity/category/all')).body.total;
     const none = (await api.call('/activity/category/all?cid=-1')).body.total;
-    const one = (await api.call('/activity/category/all?cid=1&limit=100')).body;
+    const cat = (await api.call('/activity/dropdown/category')).body.data[1];
+    const one = (await api.call(`/activity/category/all?cid=${cat.id}&limit=100`)).body;
     expect(none).toBe(all);
+    expect(one.total).toBe(cat.count);
+    expect(one.total).toBeGreaterThan(0);
     expect(one.total).toBeLessThan(all);
-    expect(one.result.every((a: any) => a.category.id === 1)).toBe(true);
+    expect(one.result.every((a: any) => a.category.id === cat.id)).toBe(true);
+    const byPath = (await api.call(`/activity/category/${cat.id}?limit=100`)).body;
+    expect(byPath.result.map((a: any) => a.id)).toEqual(one.result.map((a: any) => a.id));
   });
 
   it('filters procurement by group, laws by category and sub-category, FAQs by group, provinces by region', async () => {
