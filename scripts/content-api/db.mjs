@@ -21,7 +21,11 @@ export function openDatabase(dbPath, { scale } = {}) {
   db.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
   const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-  if (!getMeta.get('seeded_at')) {
+  const seeded = /** @type {any} */ (getMeta.get('seeded_at'));
+  if (seeded && scale && Number(/** @type {any} */ (getMeta.get('scale'))?.value) !== scale) {
+    console.warn(`content-api: ${dbPath} was seeded at another scale; --scale applies to a new database only (delete the file to reseed)`);
+  }
+  if (!seeded) {
     db.exec('BEGIN');
     try {
       seedAll(db, { scale });
