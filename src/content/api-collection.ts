@@ -230,7 +230,7 @@ export function apiCollection<S extends z.ZodType>(options: ApiCollectionOptions
 export interface DigestSource {
   id: string;
   collection?: string;
-  digest?: string;
+  digest?: string | number;
 }
 
 /**

@@ -36,14 +36,21 @@ export const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
 
 export const menuSchema = z.object({ items: z.array(menuItemSchema) });
 
+const imageSchema = z.object({
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+
 export const quickMenuSchema = z.object({
   items: z.array(
     z.object({
       id: z.string().min(1),
       title: z.string().min(1),
       path: z.string().min(1),
-      /** An image path resolved against the API, or a short icon name; null when none. */
-      icon: z.string().nullable(),
+      /** The icon image, already resolved against the API origin; null when none. */
+      icon: imageSchema.nullable(),
     }),
   ),
 });
@@ -70,13 +77,6 @@ export const consentSchema = z.object({
   bodyHtml: z.string(),
   acceptLabel: z.string().min(1),
   declineLabel: z.string().min(1),
-});
-
-const imageSchema = z.object({
-  url: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string(),
 });
 
 export const bannerListSchema = z.object({

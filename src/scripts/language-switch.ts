@@ -1,19 +1,19 @@
 /**
- * Remembers the language a visitor switches to (spec point 2: key `locale`). The link
- * itself navigates; this only writes the choice first. Runs on every page. Reading a
- * page in a language without switching is not a choice, so page loads write nothing.
+ * Remembers the language a visitor switches to (spec point 2: key `locale`, through the
+ * shared store in src/stores/locale.ts). The link itself navigates; this only records
+ * the choice first. Reading a page in a language without switching is not a choice, so
+ * page loads write nothing.
  */
-const LOCALE_KEY = 'locale';
+import { isLang } from '../i18n/config';
+import { setLocale } from '../stores/locale';
 
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.('a[data-lang-switch]');
-  if (!link) return;
-  const lang = link.getAttribute('data-lang-switch');
-  if (lang !== 'th' && lang !== 'en') return;
+  const lang = link?.getAttribute('data-lang-switch');
+  if (!isLang(lang)) return;
   try {
-    localStorage.setItem(LOCALE_KEY, lang);
+    setLocale(lang);
   } catch {
     // storage blocked (private mode): the link still works
   }
 });
-
