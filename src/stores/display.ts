@@ -20,6 +20,7 @@ import {
   type FontSize,
   type GeneralSlice,
 } from './persisted-roots';
+import { registerPersisted } from './rehydration';
 
 export type { DisplayMode, FontSize };
 
@@ -45,6 +46,8 @@ export const $darkModePreference = persistentAtom<boolean | null>(DARK_MODE_KEY,
   encode: (pref) => (pref === null ? undefined : String(pref)), // undefined removes the key
   decode: parseDarkMode,
 });
+
+registerPersisted($darkModePreference);
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

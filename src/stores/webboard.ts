@@ -24,6 +24,7 @@ import type { Lang } from '../i18n/config';
 import { isTokenValid, tokenExpiresAt } from '../lib/token';
 import { createExpiryTick } from './expiry';
 import { pageLang } from './locale';
+import { registerPersisted } from './rehydration';
 import { createLoader, type LoadResult } from './request';
 
 export const WEBBOARD_PROFILE_KEY = 'webboard:profile';
@@ -58,6 +59,8 @@ export const $storedWebboardProfile = persistentAtom<WebboardProfile | null>(WEB
   encode: (profile) => (profile ? JSON.stringify(profile) : undefined), // undefined removes the key
   decode: decodeStoredProfile,
 });
+
+registerPersisted($storedWebboardProfile);
 
 export interface WebboardSession {
   isLoggedIn: boolean;
