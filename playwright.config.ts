@@ -13,7 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  // The JSON report lets scripts/test.mjs print one closing 'N passed, N failed' line.
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.data/test-results/playwright.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

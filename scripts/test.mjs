@@ -7,7 +7,7 @@
  * Flags: --e2e-only skips 1; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,16 +28,45 @@ const skipBuild = ownArgs.includes('--skip-build');
 const apiPort = Number(process.env.E2E_API_PORT || 18787);
 
 const bin = (rel) => path.join(root, 'node_modules', rel);
+const resultsDir = path.join(root, '.data', 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+const unitResults = path.join(resultsDir, 'vitest.json');
+const e2eResults = path.join(resultsDir, 'playwright.json');
+rmSync(unitResults, { force: true });
+rmSync(e2eResults, { force: true });
+
+/** Reads a runner's JSON report: { passed, failed, skipped } or null when there is none. */
+function counts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+const unitCounts = () =>
+  counts(unitResults, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const e2eCounts = () =>
+  counts(e2eResults, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+
+/** One closing line for people and CI: 'N passed, N failed, N skipped'. */
+function summarise(exitCode) {
+  const all = [unitCounts(), e2eCounts()].filter(Boolean);
+  const sum = (k) => all.reduce((n, c) => n + c[k], 0);
+  console.log(`\ntests: ${sum('passed')} passed, ${sum('failed') + (exitCode !== 0 && sum('failed') === 0 ? 1 : 0)} failed, ${sum('skipped')} skipped`);
+  process.exit(exitCode);
+}
 
 if (!e2eOnly) {
-  const code = await run(process.execPath, [bin('vitest/vitest.mjs'), 'run']);
-  if (code !== 0) process.exit(code);
+  const code = await run(process.execPath, [
+    bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitResults}`,
+  ]);
+  if (code !== 0) summarise(code);
 }
 
 const chromium = findChromium();
 if (!chromium) {
   console.error(CHROMIUM_MISSING_MESSAGE);
-  process.exit(1);
+  summarise(1);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
@@ -51,7 +80,13 @@ try {
   }
   site = await startStaticServer({ root: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
   code = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', ...playwrightArgs], {
-    env: { ...process.env, E2E_BASE_URL: site.url, E2E_API_URL: api.url, CHROMIUM_PATH: chromium },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: site.url,
+      E2E_API_URL: api.url,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults,
+    },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -60,4 +95,4 @@ try {
   await api.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(code);
+summarise(code);
