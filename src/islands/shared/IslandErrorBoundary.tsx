@@ -1,0 +1,28 @@
+/**
+ * Catches a render error inside an island and shows a message in the page's language with a
+ * retry button (which renders the island's children afresh). The rest of the page is untouched.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { LoadFailure } from './LoadFailure';
+
+interface State {
+  failed: boolean;
+}
+
+export class IslandErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Kept for whoever debugs in the browser console; the visitor sees the message below.
+    console.warn('Island failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) return <LoadFailure onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
+}
