@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on the home page,
+ * a list page and a detail page, in Thai and English, against a fresh build served on
+ * loopback. Prints performance and accessibility scores; with --strict exits non-zero
+ * when any is below 100 (the budget in the README).
+ *
+ *   npm run bench:lighthouse                 build, then measure
+ *   npm run bench:lighthouse -- --skip-build reuse dist/ (built against the API this script starts)
+ */
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildSite } from './lib/build-site.mjs';
+import { findChromium, CHROMIUM_MISSING_MESSAGE } from './lib/chromium.mjs';
+import { startEmbeddedApi } from './lib/embedded-api.mjs';
+import { startStaticServer } from './lib/static-server.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const skipBuild = args.includes('--skip-build');
+const apiPort = Number(process.env.BENCH_API_PORT || 18788);
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error(CHROMIUM_MISSING_MESSAGE);
+  process.exit(1);
+}
+
+/** The first link in the built list page that matches `pattern`: a real detail page. */
+function firstDetailPath(listFile, pattern) {
+  const html = readFileSync(path.join(root, 'dist', listFile), 'utf8');
+  const match = html.match(pattern);
+  if (!match) throw new Error(`No detail link matching ${pattern} in dist/${listFile}`);
+  return match[1];
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
+const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
+let site;
+let chrome;
+let failed = false;
+try {
+  if (!skipBuild && (await buildSite({ apiBaseUrl: api.url })) !== 0) throw new Error('The build failed.');
+  site = await startStaticServer({ root: path.join(root, 'dist'), port: 0 });
+  const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
+  const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
+  const pages = [
+    ['home (th)', '/'],
+    ['list (th)', '/articles/'],
+    ['detail (th)', detailTh],
+    ['home (en)', '/en/'],
+    ['list (en)', '/en/articles/'],
+    ['detail (en)', detailEn],
+  ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows = [];
+  for (const [label, pagePath] of pages) {
+    const result = await lighthouse(`${site.url}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { categories, audits } = result.lhr;
+    const perf = Math.round((categories.performance.score ?? 0) * 100);
+    const a11y = Math.round((categories.accessibility.score ?? 0) * 100);
+    if (perf < 100 || a11y < 100) failed = true;
+    rows.push({
+      page: label,
+      path: pagePath,
+      performance: perf,
+      accessibility: a11y,
+      FCP: audits['first-contentful-paint'].displayValue,
+      LCP: audits['largest-contentful-paint'].displayValue,
+      TBT: audits['total-blocking-time'].displayValue,
+      CLS: audits['cumulative-layout-shift'].displayValue,
+    });
+  }
+  console.table(rows);
+  if (failed) console.log('Below the budget of 100 on at least one page.');
+} finally {
+  await chrome?.kill();
+  await site?.close();
+  await api.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(strict && failed ? 1 : 0);
