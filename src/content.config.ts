@@ -3,7 +3,25 @@
  * builds its collections with `apiCollection` (src/content/api-collection.ts).
  */
 import { shellCollections } from './content/shell';
+import { booksCollections } from './content/books';
+import { mediaCollections } from './content/media';
+import { contactCollections } from './content/contact';
+import { purchaseCollections } from './content/purchase';
+import { procureCollections } from './content/procure';
+import { manualsCollections } from './content/manuals';
+import { servicesCollections } from './content/services';
+import { onlineServicesCollections } from './content/online-services';
+import { homeServicesCollections } from './content/home-services';
 
 export const collections = {
   ...shellCollections,
+  ...booksCollections,
+  ...mediaCollections,
+  ...contactCollections,
+  ...purchaseCollections,
+  ...procureCollections,
+  ...manualsCollections,
+  ...servicesCollections,
+  ...onlineServicesCollections,
+  ...homeServicesCollections,
 };

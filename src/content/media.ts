@@ -1,0 +1,64 @@
+/**
+ * Multimedia (spec point 7 "Media") as one content collection, `media`, per language:
+ *   order             the slugs in the API's list order (/media/category/all, every page)
+ *   media:{slug}      one gallery or video with its images and video file (/media/page/{slug})
+ */
+import { z } from 'zod';
+import { apiCollection } from './api-collection';
+import {
+  attachmentShape,
+  categoryShape,
+  fetchAllPages,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+} from './area-records';
+import { getMedia, getMediaList } from '../api/media';
+import type { Lang } from '../i18n/config';
+
+const mediaShape = z.object({
+  kind: z.literal('media'),
+  id: z.string().min(1),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  summary: z.string(),
+  cover: imageShape,
+  mediaKind: z.enum(['gallery', 'video']),
+  publishedAt: z.string(),
+  category: categoryShape,
+  bodyHtml: z.string(),
+  images: z.array(imageShape),
+  video: attachmentShape.nullable(),
+});
+
+export const mediaRecordSchema = z.discriminatedUnion('kind', [mediaShape, orderShape]);
+export type MediaRecord = z.output<typeof mediaRecordSchema>;
+export type StoredMedia = z.output<typeof mediaShape>;
+
+const mediaKey = (slug: string) => `media:${slug}`;
+
+export const mediaCollections = {
+  media: apiCollection({
+    endpoint: '/media/category/all',
+    schema: mediaRecordSchema,
+    fetch: async (ctx) => {
+      const { lang } = ctx;
+      const list = await fetchAllPages(ctx, '/media/category/all', (page, limit) => getMediaList({ page, limit }, lang));
+      const items = await ctx.all(list, (m) => `/media/page/${m.slug}`, (m) => getMedia(m.slug, lang));
+      return [
+        { key: 'order', data: { kind: 'order' as const, keys: list.map((m) => mediaKey(m.slug)) } },
+        // The API's `kind` (gallery/video) is stored as mediaKind: `kind` names the record type here.
+        ...items.map(({ kind: mediaKind, ...m }) => ({ key: mediaKey(m.slug), data: { ...m, kind: 'media' as const, mediaKind } })),
+      ];
+    },
+  }),
+};
+
+/** The multimedia items of a language in list order. */
+export async function readMedia(lang: Lang) {
+  const byKey = await readArea<MediaRecord>('media', lang);
+  return ofKind(pick(byKey, orderKeys(byKey)), 'media');
+}
