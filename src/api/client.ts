@@ -38,7 +38,7 @@ interface ClientState {
   baseUrl: string;
   lang: Lang;
   token: string | null;
-  onUnauthorized: (() => void) | null;
+  onUnauthorized: ((endpoint: string) => void) | null;
 }
 
 const state: ClientState = {
@@ -66,8 +66,12 @@ export function setAuthToken(token: string | null): void {
   state.token = token;
 }
 
-/** Registers what a 401 does (the auth store logs the member out). One handler at a time. */
-export function setLogoutHandler(handler: (() => void) | null): void {
+/**
+ * Registers what a 401 does (the auth store logs the member out). One handler at a
+ * time; it learns which endpoint answered 401, so a session of another kind (the web
+ * board's own token) need not end the portal session.
+ */
+export function setLogoutHandler(handler: ((endpoint: string) => void) | null): void {
   state.onUnauthorized = handler;
 }
 
@@ -133,7 +137,7 @@ async function toApiError(raw: unknown, endpoint: string): Promise<ApiError> {
   const body = hasResponse ? await readBody(raw as WretchError) : undefined;
 
   if (status === 401) {
-    state.onUnauthorized?.();
+    state.onUnauthorized?.(endpoint);
   } else {
     logger.error(`API ${endpoint} failed with status ${status}`);
   }

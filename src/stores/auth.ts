@@ -174,7 +174,11 @@ export const {
  */
 export function bindApiClient(target: AuthStore = store): () => void {
   const unbind = $auth.subscribe((auth) => setAuthToken(auth.token));
-  setLogoutHandler(() => void target.logout({ forced: true }));
+  setLogoutHandler((endpoint) => {
+    // Web board calls carry the web board's own token; their 401 is the web board store's business.
+    if (endpoint.startsWith('/webboard/') || endpoint.startsWith('/customer/')) return;
+    void target.logout({ forced: true });
+  });
   return () => {
     unbind();
     setLogoutHandler(null);

@@ -162,9 +162,16 @@ describe('auth store and the API client', () => {
     expect(setAuthToken).toHaveBeenLastCalledWith($auth.get().token);
     expect($auth.get().token).not.toBeNull();
 
-    registeredOn401!();
+    registeredOn401!('/auth/me');
     await Promise.resolve();
     expect($isLoggedIn.get()).toBe(false);
     expect(setAuthToken).toHaveBeenLastCalledWith(null);
+  });
+
+  it('leaves the portal session alone when a web board call answers 401', async () => {
+    $roots.set({ ...initialRoots, auth: { isLoggedIn: true, token: fakeJwt(inSeconds(600)), profile: { ...profile } } });
+    registeredOn401!('/webboard/room');
+    await Promise.resolve();
+    expect($isLoggedIn.get()).toBe(true);
   });
 });
