@@ -12,6 +12,7 @@ import { manualsCollections } from './content/manuals';
 import { servicesCollections } from './content/services';
 import { onlineServicesCollections } from './content/online-services';
 import { homeServicesCollections } from './content/home-services';
+import { surveyFormCollections } from './content/survey-forms';
 
 export const collections = {
   ...shellCollections,
@@ -24,4 +25,5 @@ export const collections = {
   ...servicesCollections,
   ...onlineServicesCollections,
   ...homeServicesCollections,
+  ...surveyFormCollections,
 };

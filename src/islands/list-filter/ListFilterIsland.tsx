@@ -1,0 +1,280 @@
+/**
+ * The live filter over a static list (Filterable.astro): a keyword box and the kind's selects
+ * (category or group; sub-category for laws; region for provinces). A filter calls the API and
+ * replaces the static list (which gets `hidden`); clearing it brings the static list back. The
+ * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
+ * the count of results is announced in a polite live region.
+ *
+ * The kind's fetcher and renderer come from kinds/<kind>.tsx through a dynamic import, loaded
+ * the first time a filter is applied: a page never downloads another kind's API module.
+ * Server-side (and without JavaScript) this renders nothing: the static list is the page.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IslandRoot, type IslandProps } from '../shared';
+import { Pager } from '../webboard/Pager';
+import { KIND_LOADERS, type FilterKind, type FilterState } from './types';
+import { EMPTY_FILTER, isEmptyFilter, readFilter, writeFilter } from './url-state';
+
+interface Option {
+  id: string;
+  title: string;
+}
+
+export interface ListFilterProps extends IslandProps {
+  kind: FilterKind;
+  categories?: Option[];
+  subCategories?: (Option & { categoryId: string })[];
+  regions?: Option[];
+  fixed?: Record<string, string>;
+  /** id of the element that holds the static list. */
+  staticId: string;
+}
+
+/** The `fixed` keys that pin the category of a page, so its select is not offered. */
+const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id'];
+const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
+const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces'];
+const KEYWORD_DELAY_MS = 400;
+
+type Results =
+  | { status: 'idle' }
+  | { status: 'loading'; previous: { items: ReactNode[]; total: number; pages: number } | null }
+  | { status: 'error' }
+  | { status: 'done'; items: ReactNode[]; total: number; pages: number };
+
+function Filter({ kind, lang, categories = [], subCategories = [], regions = [], fixed = {}, staticId }: Omit<ListFilterProps, 'resources'>) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const [mounted, setMounted] = useState(false);
+  const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
+  const [keyword, setKeyword] = useState('');
+  const [results, setResults] = useState<Results>({ status: 'idle' });
+  const [announce, setAnnounce] = useState('');
+  const generation = useRef(0);
+  /** Whether live results replaced the static list, so clearing can say it is back. */
+  const showingLive = useRef(false);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
+  const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
+  const activeCategory = fixed.law_categories_id || filter.cat;
+  const subs = kind === 'laws' ? subCategories.filter((s) => !activeCategory || s.categoryId === activeCategory) : [];
+  const active = !isEmptyFilter(filter);
+
+  // The address is the source of truth: read it on mount and on back/forward.
+  useEffect(() => {
+    const sync = () => {
+      const f = readFilter(location.search);
+      setFilter(f);
+      setKeyword(f.q);
+    };
+    sync();
+    setMounted(true);
+    addEventListener('popstate', sync);
+    return () => removeEventListener('popstate', sync);
+  }, []);
+
+  const run = useCallback(
+    async (f: FilterState) => {
+      const staticList = document.getElementById(staticId);
+      const mine = ++generation.current;
+      if (isEmptyFilter(f)) {
+        if (staticList) staticList.hidden = false;
+        if (showingLive.current) setAnnounce(t('listFilter.staticBack'));
+        showingLive.current = false;
+        setResults({ status: 'idle' });
+        return;
+      }
+      if (staticList) staticList.hidden = true;
+      showingLive.current = true;
+      setResults((r) => ({ status: 'loading', previous: r.status === 'done' ? r : null }));
+      setAnnounce(t('listFilter.searching'));
+      try {
+        const mod = await KIND_LOADERS[kind]();
+        const page = await mod.search({ ...f, fixed }, lang);
+        if (mine !== generation.current) return;
+        const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
+        setResults({ status: 'done', items: page.items, total: page.total, pages });
+        setAnnounce(page.total === 0 ? t('listFilter.noResults') : t('filters.resultCount', { count: page.total }));
+      } catch {
+        if (mine !== generation.current) return;
+        setResults({ status: 'error' });
+        setAnnounce(t('listFilter.failed'));
+      }
+    },
+    [kind, lang, fixed, staticId, t],
+  );
+
+  useEffect(() => {
+    if (mounted) void run(filter);
+  }, [filter, mounted, run]);
+
+  function apply(next: FilterState, mode: 'push' | 'replace') {
+    const url = `${location.pathname}${writeFilter(location.search, next)}${location.hash}`;
+    if (mode === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    setFilter(next);
+  }
+
+  // Typing filters after a short pause; the address follows without adding history entries.
+  useEffect(() => {
+    if (!mounted || keyword.trim() === filter.q) return;
+    const timer = setTimeout(() => apply({ ...filter, q: keyword.trim(), page: 1 }, 'replace'), KEYWORD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [keyword]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!mounted) return null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply({ ...filter, q: keyword.trim(), page: 1 }, 'push');
+  };
+  const clear = () => {
+    setKeyword('');
+    apply(EMPTY_FILTER, 'push');
+  };
+  const goPage = (page: number) => {
+    apply({ ...filter, page }, 'push');
+    resultsRef.current?.focus();
+  };
+
+  const shown = results.status === 'done' ? results : results.status === 'loading' ? results.previous : null;
+  const selectClass = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
+
+  return (
+    <div className="my-6 flex flex-col gap-4">
+      <form role="search" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
+        <h2 id={`${id}-h`} className="sr-only">
+          {t('listFilter.heading')}
+        </h2>
+        <div className="flex flex-col gap-1 grow min-w-48">
+          <label htmlFor={`${id}-q`} className="font-bold">
+            {t('filters.keyword')}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            maxLength={200}
+            value={keyword}
+            placeholder={t('filters.keywordPlaceholder')}
+            onChange={(e) => setKeyword(e.target.value)}
+            className={selectClass}
+          />
+        </div>
+        {showCategory && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-cat`} className="font-bold">
+              {t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
+            </label>
+            <select
+              id={`${id}-cat`}
+              name="cat"
+              value={filter.cat}
+              onChange={(e) => apply({ ...filter, q: keyword.trim(), cat: e.target.value, sub: '', page: 1 }, 'push')}
+              className={selectClass}
+            >
+              <option value="">{t('filters.all')}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {subs.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-sub`} className="font-bold">
+              {t('listFilter.subCategory')}
+            </label>
+            <select
+              id={`${id}-sub`}
+              name="sub"
+              value={filter.sub}
+              onChange={(e) => apply({ ...filter, q: keyword.trim(), sub: e.target.value, page: 1 }, 'push')}
+              className={selectClass}
+            >
+              <option value="">{t('filters.all')}</option>
+              {subs.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'provinces' && regions.length > 0 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-region`} className="font-bold">
+              {t('filters.region')}
+            </label>
+            <select
+              id={`${id}-region`}
+              name="region"
+              value={filter.region}
+              onChange={(e) => apply({ ...filter, q: keyword.trim(), region: e.target.value, page: 1 }, 'push')}
+              className={selectClass}
+            >
+              <option value="">{t('filters.all')}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="submit" className="btn">
+          {t('filters.apply')}
+        </button>
+        {(active || keyword) && (
+          <button type="button" className="btn" onClick={clear}>
+            {t('filters.reset')}
+          </button>
+        )}
+      </form>
+
+      <p role="status" aria-live="polite" className={active ? 'm-0 font-bold' : 'sr-only'} data-filter-status>
+        {announce}
+      </p>
+
+      {results.status === 'error' && (
+        <div className="p-4 rounded border border-solid border-border bg-notice">
+          <button type="button" className="btn" onClick={() => void run(filter)}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+
+      {active && shown && (
+        <section ref={resultsRef} tabIndex={-1} aria-label={t('listFilter.resultsFor')} aria-busy={results.status === 'loading' || undefined} data-filter-results>
+          {shown.items.length > 0 && (
+            <ul className={`list-none m-0 p-0 ${GRID_KINDS.includes(kind) ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4'}`}>
+              {shown.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          )}
+          {shown.pages > 1 && (
+            <Pager
+              page={filter.page}
+              pages={shown.pages}
+              hrefOf={(p) => `${location.pathname}${writeFilter(location.search, { ...filter, page: p })}`}
+              onGo={goPage}
+            />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default function ListFilterIsland({ lang, resources, ...rest }: ListFilterProps) {
+  return (
+    <IslandRoot lang={lang} resources={resources}>
+      <Filter lang={lang} {...rest} />
+    </IslandRoot>
+  );
+}

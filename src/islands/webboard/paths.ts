@@ -1,0 +1,39 @@
+/**
+ * The web board's own addresses and the `?next=` rule. Browser-safe, no React.
+ */
+import { localizePath } from '../../i18n/paths';
+import type { Lang } from '../../i18n/config';
+
+export const webboardPaths = (lang: Lang) => ({
+  rooms: localizePath('/webboard/', lang),
+  login: localizePath('/webboard/login/', lang),
+  room: (id: string, page = 1) => localizePath(`/webboard/room/?id=${encodeURIComponent(id)}${page > 1 ? `&page=${page}` : ''}`, lang),
+  thread: (id: string) => localizePath(`/webboard/thread/?id=${encodeURIComponent(id)}`, lang),
+});
+
+/** The login page, remembering where the member wanted to go. */
+export function loginPathFor(lang: Lang, from: string): string {
+  return `${webboardPaths(lang).login}?next=${encodeURIComponent(from)}`;
+}
+
+/**
+ * Where to go after login: `next` only when it is a path on this same site (no scheme, no
+ * `//host`, no backslash tricks, no control characters); anything else falls back.
+ */
+export function safeNextPath(next: string | null | undefined, origin: string, fallback: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return fallback;
+  try {
+    const url = new URL(next, origin);
+    if (url.origin !== origin) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A positive integer from the query, else the fallback (page=abc or page=-1 are not pages). */
+export function positiveInt(raw: string | null, fallback = 1): number {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return fallback;
+  const n = Number(raw);
+  return n >= 1 ? n : fallback;
+}
