@@ -3,6 +3,13 @@
  * builds its collections with `apiCollection` (src/content/api-collection.ts).
  */
 import { shellCollections } from './content/shell';
+import { faqCollections } from './content/faq';
+import { lawCollections } from './content/laws';
+import { downloadCollections } from './content/downloads';
+import { collapseCollections } from './content/collapse';
+import { organizationCollections } from './content/organization';
+import { commonArticleCollections } from './content/common-article';
+import { surveyCollections } from './content/surveys';
 import { booksCollections } from './content/books';
 import { mediaCollections } from './content/media';
 import { contactCollections } from './content/contact';
@@ -16,6 +23,8 @@ import { surveyFormCollections } from './content/survey-forms';
 
 export const collections = {
   ...shellCollections,
+  ...faqCollections, ...lawCollections, ...downloadCollections, ...collapseCollections,
+  ...organizationCollections, ...commonArticleCollections, ...surveyCollections,
   ...booksCollections,
   ...mediaCollections,
   ...contactCollections,

@@ -1,0 +1,66 @@
+/**
+ * Download forms (/downloads/, /downloads/{categoryId}/): every category of the API has a
+ * page listing its sub-categories and their files with type, size and a working link.
+ */
+import { expect, test } from '@playwright/test';
+import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
+
+// Each test visits several pages and runs axe on most of them: three times the default time.
+test.beforeEach(() => test.slow());
+
+const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
+const PREFIX = { th: '', en: '/en' } as const;
+
+async function api<T>(path: string, lang: Lang): Promise<T> {
+  const response = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
+  expect(response.ok, `API ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+type Categories = { data: { id: number; title: string }[] };
+type Subs = { data: { id: number; title: string; files: { name: string; url: string; mime: string }[] }[] };
+
+for (const lang of ['th', 'en'] as const) {
+  test.describe(`Download forms (${lang})`, () => {
+    test('the overview and a category pass the common page checks', async ({ page }) => {
+      await checkPage(page, `${PREFIX[lang]}/downloads/`, lang);
+      await checkPage(page, `${PREFIX[lang]}/downloads/1/`, lang);
+    });
+
+    test('every category links to a page with its sub-categories and files', async ({ page, request }) => {
+      const categories = await api<Categories>('/download-form/category', lang);
+      await page.goto(`${PREFIX[lang]}/downloads/`);
+      for (const category of categories.data) {
+        await expect(page.getByRole('link', { name: category.title, exact: true })).toHaveAttribute(
+          'href',
+          `${PREFIX[lang]}/downloads/${category.id}/`,
+        );
+      }
+      for (const category of categories.data) {
+        const subs = await api<Subs>(`/download-form/sub-category/${category.id}`, lang);
+        await page.goto(`${PREFIX[lang]}/downloads/${category.id}/`);
+        await expect(page.locator('h1')).toHaveText(category.title);
+        for (const sub of subs.data) {
+          const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: sub.title, exact: true }) });
+          await expect(section.getByRole('link')).toHaveCount(sub.files.length);
+          for (const file of sub.files) {
+            const link = section.getByRole('link', { name: file.name, exact: true });
+            await expect(link.locator('..')).toContainText(/\((PDF|DOCX?|XLSX?|ZIP), [\d.,]+ \S+\)/);
+          }
+        }
+      }
+      // A download link leads to the file itself.
+      const href = await page.locator('main a[download]').first().getAttribute('href');
+      const file = await request.get(href!);
+      expect(file.status()).toBe(200);
+    });
+  });
+}
+
+test.describe('Download forms without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a category page reads', async ({ page }) => {
+    const subs = await api<Subs>('/download-form/sub-category/1', 'th');
+    await checkReadsWithoutJs(page, '/downloads/1/', subs.data[0]!.files[0]!.name);
+  });
+});
