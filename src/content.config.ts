@@ -20,6 +20,7 @@ import { servicesCollections } from './content/services';
 import { onlineServicesCollections } from './content/online-services';
 import { homeServicesCollections } from './content/home-services';
 import { surveyFormCollections } from './content/survey-forms';
+import { eventsCollections } from './content/events';
 
 export const collections = {
   ...shellCollections,
@@ -35,4 +36,5 @@ export const collections = {
   ...onlineServicesCollections,
   ...homeServicesCollections,
   ...surveyFormCollections,
+  ...eventsCollections,
 };

@@ -1,0 +1,26 @@
+/** When an event happens, as one line in the page's language (same-day events show one date). */
+import type { TFunction } from 'i18next';
+import type { CalendarEvent } from '../../api/events';
+import type { Lang } from '../../i18n/config';
+import { bangkokDateKey, formatDate, formatDateTime, formatTime } from '../../lib/dates';
+
+// A common-namespace t, from react-i18next in the island or from getT() in the static page.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CommonT = TFunction<any, any>;
+
+export function eventWhen(event: CalendarEvent, lang: Lang, t: CommonT): string {
+  const sameDay = bangkokDateKey(event.startAt) === bangkokDateKey(event.endAt);
+  if (event.allDay) {
+    const dates = sameDay
+      ? formatDate(event.startAt, lang)
+      : t('dates.range', { start: formatDate(event.startAt, lang), end: formatDate(event.endAt, lang) });
+    return `${dates} (${t('dates.allDay')})`;
+  }
+  if (sameDay) return `${formatDateTime(event.startAt, lang)}–${formatTime(event.endAt, lang)}`;
+  return t('dates.range', { start: formatDateTime(event.startAt, lang), end: formatDateTime(event.endAt, lang) });
+}
+
+/** The event's own page when it is an activity with one, else null. */
+export function eventPath(event: CalendarEvent): string | null {
+  return event.type === 'activity' && event.activityId ? `/activity/${encodeURIComponent(event.activityId)}/` : null;
+}
