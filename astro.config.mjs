@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
+import sitemap from '@astrojs/sitemap';
+import { sitemapOptions } from './src/sitemap/options.mjs';
 
 // Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
 // whenever the config changes, which would defeat incremental rebuilds.
@@ -15,6 +17,6 @@ export default defineConfig({
     locales: ['th', 'en'],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), UnoCSS({ injectReset: true })],
+  integrations: [react(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions)],
   experimental: { incrementalBuild: true },
 });

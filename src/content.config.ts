@@ -3,6 +3,10 @@
  * builds its collections with `apiCollection` (src/content/api-collection.ts).
  */
 import { shellCollections } from './content/shell';
+import { homeCollections } from './content/home';
+import { articlesCollections } from './content/articles';
+import { activitiesCollections } from './content/activities';
+import { newsCollections } from './content/news';
 import { faqCollections } from './content/faq';
 import { lawCollections } from './content/laws';
 import { downloadCollections } from './content/downloads';
@@ -24,6 +28,7 @@ import { eventsCollections } from './content/events';
 
 export const collections = {
   ...shellCollections,
+  ...homeCollections, ...articlesCollections, ...activitiesCollections, ...newsCollections,
   ...faqCollections, ...lawCollections, ...downloadCollections, ...collapseCollections,
   ...organizationCollections, ...commonArticleCollections, ...surveyCollections,
   ...booksCollections,

@@ -1,0 +1,110 @@
+/**
+ * The home page (issue 4): every section of spec point 2 with the API's real records,
+ * built for a cheap phone (only the first banner eager, every image sized), news tabs
+ * that work with the keyboard and without JavaScript, the popup and visitors slots.
+ */
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { checkPage, checkReadsWithoutJs } from './support/page-checks';
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
+const LANGS = ['th', 'en'] as const;
+type Lang = (typeof LANGS)[number];
+const HOME = { th: '/', en: '/en/' } as const;
+async function api<T = any>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
+  const res = await request.get(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
+  expect(res.ok(), `GET ${path}`).toBe(true);
+  return res.json() as Promise<T>;
+}
+
+for (const lang of LANGS) {
+  test.describe(`home in ${lang}`, () => {
+    test('every section shows the API\'s records', async ({ page, request }) => {
+      await checkPage(page, HOME[lang], lang);
+      const main = page.locator('main');
+      const [banners, tabs, procurement, events, success, stats, media, books, hot, groups, manuals, academy, exchange] = await Promise.all(
+        ['/home/banner/main', '/home/content/news-tabs', '/purchase/all?page=1&limit=5', '/home/events-and-seminar', '/home/success-case',
+          '/home/summary', '/home/multimedia', '/home/book', '/services/home/single-page', '/services/home', '/manual/home/highlight',
+          '/home/academy', '/home/banner/exchange-link'].map((p) => api(request, p, lang)),
+      );
+      await expect(main.locator('[data-banner-uuid]').first()).toHaveAttribute('data-banner-uuid', banners.data[0].uuid);
+      await expect(main.locator('a[data-banner-uuid] img').first()).toHaveAttribute('alt', banners.data[0].title);
+      await expect(main.locator('#home-news [role="tab"], #home-news [data-tabs-nav] a')).toHaveCount(tabs.data.length);
+      await expect(main.locator('#home-news')).toContainText(tabs.data[0].items[0].title);
+      await expect(main.locator('#home-procurement li')).toHaveCount(5);
+      await expect(main.locator('#home-procurement')).toContainText(procurement.result[0].title);
+      await expect(main.locator('#home-events')).toContainText(events.data[0].title);
+      await expect(main.locator('#home-success')).toContainText(success.data[0].title);
+      await expect(main.locator('#home-statistics')).toContainText(stats.data[0].label);
+      await expect(main.locator('#home-multimedia')).toContainText(media.data[0].title);
+      await expect(main.locator('#home-books')).toContainText(books.data[0].title);
+      await expect(main.locator('#home-hot-services')).toContainText(hot.data[0].title);
+      await expect(main.locator('#home-services')).toContainText(groups.data[0].title);
+      await expect(main.locator('#home-manuals')).toContainText(manuals.data[0].title);
+      await expect(main.locator('#home-academy')).toContainText(academy.data[0].title);
+      await expect(main.locator('#home-exchange a[data-banner-uuid]')).toHaveCount(exchange.data.length);
+      await expect(main.locator('[data-visitors-counter]')).toHaveCount(1);
+      // The API has a popup in the demo data, so its slot is rendered.
+      expect((await api(request, '/home/popup', lang)).data).not.toBeNull();
+      expect(await page.locator('[data-popup-slot], [data-popup]').count()).toBeGreaterThan(0);
+    });
+
+    test('light on a phone: only the first banner loads eagerly, every image has a size', async ({ request }) => {
+      const html = await (await request.get(HOME[lang])).text();
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      const imgs = [...main.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+      expect(imgs.length).toBeGreaterThan(10);
+      for (const img of imgs) {
+        expect(img, 'width and height').toMatch(/\bwidth="\d+"/);
+        expect(img, 'width and height').toMatch(/\bheight="\d+"/);
+      }
+      const eager = imgs.filter((img) => !/loading="lazy"/.test(img));
+      expect(eager).toHaveLength(1);
+      expect(eager[0]).toMatch(/fetchpriority="high"/);
+      expect(imgs[0]).toBe(eager[0]);
+      // No React renderer on the home page's own markup (islands add theirs through their slots).
+      expect(main).not.toMatch(/renderer-url="[^"]*react/);
+    });
+
+    test('news tabs: arrow keys move between tabs, one panel shows at a time', async ({ page }) => {
+      await page.goto(HOME[lang]);
+      const tabs = page.locator('#home-news [role="tab"]');
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      const panels = page.locator('#home-news [role="tabpanel"]');
+      await expect(panels.first()).toBeVisible();
+      await expect(panels.nth(1)).toBeHidden();
+      await tabs.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await expect(panels.nth(1)).toBeVisible();
+      await expect(panels.first()).toBeHidden();
+      await page.keyboard.press('End');
+      await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+      await tabs.first().click();
+      await expect(panels.first()).toBeVisible();
+    });
+
+    test('reads without JavaScript: every news tab is on the page', async ({ browser, request }) => {
+      const tabs = (await api(request, '/home/content/news-tabs', lang)).data;
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await checkReadsWithoutJs(page, HOME[lang], tabs[0].items[0].title);
+      for (const tab of tabs) if (tab.items[0]) await expect(page.locator('#home-news')).toContainText(tab.items[0].title);
+      await context.close();
+    });
+  });
+}
+
+test('intro pages v1 and v2 in both languages', async ({ page, request }) => {
+  for (const lang of LANGS) {
+    for (const [path, endpoint] of [['/intro/', '/home/intropage'], ['/intro/v2/', '/home/intropage-v2']] as const) {
+      const intro = (await api(request, endpoint, lang)).data;
+      const url = lang === 'th' ? path : `/en${path}`;
+      await checkPage(page, url, lang);
+      await expect(page.locator('h1')).toHaveText(intro.title);
+      await expect(page.locator('main a', { hasText: intro.enter_label })).toHaveAttribute('href', lang === 'th' ? '/' : '/en/');
+    }
+  }
+});
