@@ -165,8 +165,9 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
   return (
     <form noValidate onSubmit={send} aria-labelledby="survey-title" className="flex flex-col gap-6 my-6">
       {!live && (
-        <p role="status" className="m-0 text-muted">
-          {t('surveyForm.preparing')}
+        // What the pre-rendered page says until the island is live (and always, without JavaScript).
+        <p className="m-0 p-4 rounded border border-solid border-border bg-notice font-bold" data-survey-nojs>
+          {t('surveyForm.noJs')}
         </p>
       )}
       {closed && (

@@ -5,7 +5,7 @@
  * and the logout button.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/config';
 import { $rehydrated } from '../../stores/rehydration';
@@ -29,7 +29,11 @@ export function displayName(profile: WebboardSession['profile']): string {
 export function useWebboardSession(): WebboardSession | null {
   const ready = useStore($rehydrated);
   const session = useStore($webboard);
-  return ready ? session : null;
+  // The first client render must equal the server's (no stored state there), even when
+  // rehydration already finished before this island hydrated: wait for the mount too.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return ready && mounted ? session : null;
 }
 
 /** The reason the member was logged out without asking, announced and focused once. */
