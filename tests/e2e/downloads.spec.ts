@@ -22,10 +22,11 @@ type Subs = { data: { id: number; title: string; files: { name: string; url: str
 
 for (const lang of ['th', 'en'] as const) {
   test.describe(`Download forms (${lang})`, () => {
-    test('the overview and a category pass the common page checks', async ({ page }) => {
-      await checkPage(page, `${PREFIX[lang]}/downloads/`, lang);
-      await checkPage(page, `${PREFIX[lang]}/downloads/1/`, lang);
-    });
+    for (const path of ['/downloads/', '/downloads/1/']) {
+      test(`${path} passes the common page checks`, async ({ page }) => {
+        await checkPage(page, `${PREFIX[lang]}${path}`, lang);
+      });
+    }
 
     test('every category links to a page with its sub-categories and files', async ({ page, request }) => {
       const categories = await api<Categories>('/download-form/category', lang);
