@@ -9,6 +9,8 @@ import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS: Lang[] = ['th', 'en'];
+// Several pages a test, each with a full axe run: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 const prefix = (lang: Lang) => (lang === 'th' ? '' : '/en');
 
 async function api<T>(path: string, lang: Lang): Promise<T> {
