@@ -202,7 +202,8 @@ async function benchScale(scale) {
   const started = performance.now();
   let code;
   try {
-    code = await buildSite({ apiBaseUrl: api.url, args: ['--config', config] });
+    // Astro joins --config to the project root, so it is given relative to it.
+    code = await buildSite({ apiBaseUrl: api.url, args: ['--config', path.relative(ROOT, config)] });
   } finally {
     await api.close();
     rmSync(config, { force: true });
