@@ -29,7 +29,7 @@ export const JS_BUDGET_BYTES = 20 * 1024;
 
 // ---- arguments ----
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const opts = { scales: [1000, 5000], jsOnly: false, dir: path.join(ROOT, 'dist') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
