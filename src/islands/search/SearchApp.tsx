@@ -22,6 +22,7 @@ import { ResultList } from './ResultList';
 import { readSearchUrl, searchUrlQuery } from './search-url';
 
 const HEADER_SEARCH_INPUT = 'site-search-q'; // the shell's SearchForm
+export const NO_SCRIPT_NOTE_ID = 'search-needs-js';
 
 /**
  * The search store (and with it the API module and its validation library, ~25 KB gzipped) is
@@ -30,7 +31,11 @@ const HEADER_SEARCH_INPUT = 'site-search-q'; // the shell's SearchForm
  */
 type SearchStore = typeof import('../../stores/search');
 let storeLoad: Promise<SearchStore> | null = null;
-const loadStore = () => (storeLoad ??= import('../../stores/search'));
+const loadStore = () =>
+  (storeLoad ??= import('../../stores/search').catch((error: unknown) => {
+    storeLoad = null; // offline for a moment: let a retry fetch it again
+    throw error;
+  }));
 
 type SearchState = ReturnType<SearchStore['$search']['get']>;
 const IDLE = atom<SearchState>({
@@ -48,12 +53,17 @@ export function SearchApp({ lang }: { lang: Lang }) {
   const [store, setStore] = useState<SearchStore | null>(null);
   const state = useStore(store?.$search ?? IDLE);
   const [booting, setBooting] = useState(false); // a query is waiting for the store to arrive
+  const [mounted, setMounted] = useState(false);
+  const [pending, setPending] = useState<SearchQuery | null>(null); // a query whose code failed to load
   const [typed, setTyped] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
 
   // The address bar is the source of truth: on load and on Back/Forward, search what it says.
   useEffect(() => {
+    setMounted(true);
+    // The page's "search needs JavaScript" note is for visitors without it.
+    document.getElementById(NO_SCRIPT_NOTE_ID)?.setAttribute('hidden', '');
     const fromUrl = () => {
       const query = readSearchUrl(location.search);
       setTyped(query.keyword);
@@ -75,7 +85,16 @@ export function SearchApp({ lang }: { lang: Lang }) {
 
   async function run(query: SearchQuery) {
     if (query.keyword) setBooting(true);
-    const loaded = await loadStore().finally(() => setBooting(false));
+    setPending(null);
+    let loaded: SearchStore;
+    try {
+      loaded = await loadStore();
+    } catch {
+      setPending(query);
+      return;
+    } finally {
+      setBooting(false);
+    }
     setStore(loaded);
     await loaded.runSearch(query, { lang });
   }
@@ -90,6 +109,10 @@ export function SearchApp({ lang }: { lang: Lang }) {
     event.preventDefault();
     go({ keyword: typed.trim(), cate: 'all', page: 1 }, false);
   }
+
+  // Nothing from the server: what to show depends on the address, which the build cannot know,
+  // and a form without its script would only reload this page.
+  if (!mounted) return null;
 
   const { query, status, results, total, categories } = state;
   const hasQuery = query.keyword !== '';
@@ -130,6 +153,7 @@ export function SearchApp({ lang }: { lang: Lang }) {
         {statusText}
       </p>
       {(booting || (hasQuery && status === 'loading')) && <Loading label={t('searching')} />}
+      {pending && <LoadFailure message={t('failed')} onRetry={() => void run(pending)} />}
       {hasQuery && status === 'error' && (
         <LoadFailure message={errorMessage(state.error) ?? t('failed')} onRetry={() => void run(query)} />
       )}
