@@ -17,7 +17,7 @@
  * plus inline scripts. Exits non-zero when a content page ships more than 20 KB gzipped.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -66,11 +66,19 @@ function childrenOf(pid) {
   return out;
 }
 
-/** Polls the peak resident set size (VmHWM) of this process's children until stopped. */
-function watchChildMemory(intervalMs = 250) {
+/**
+ * Polls the peak resident set size (VmHWM) of this process's children until stopped.
+ * `onChild` is called once for each child found (to set its priority).
+ */
+function watchChildMemory(onChild = () => {}, intervalMs = 500) {
   let peakKb = 0;
+  const known = new Set();
   const timer = setInterval(() => {
     for (const pid of childrenOf(process.pid)) {
+      if (!known.has(pid)) {
+        known.add(pid);
+        onChild(pid);
+      }
       try {
         const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
@@ -80,6 +88,23 @@ function watchChildMemory(intervalMs = 250) {
     }
   }, intervalMs);
   return { stop: () => (clearInterval(timer), peakKb * 1024) };
+}
+
+function raisePriority() {
+  try {
+    os.setPriority(0, -10);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function restorePriority(pid) {
+  try {
+    os.setPriority(pid, 0);
+  } catch {
+    // it ended already
+  }
 }
 
 // ---- counting pages ----
@@ -198,7 +223,11 @@ async function benchScale(scale) {
     + `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, 'cache'))} };\n`);
   const api = await startEmbeddedApi({ host: '127.0.0.1', port: 0, dbPath: path.join(work, 'api.sqlite'), scale });
   console.log(`\n== scale ${scale}: API ${api.url}, output ${outDir}`);
-  const memory = watchChildMemory();
+  // The reference API answers from this process's one thread while the build uses both
+  // cores; the agency's API is a separate server. So the API runs at a higher priority than
+  // the build (root only; otherwise both stay as they are) and the build keeps the normal one.
+  const raised = raisePriority();
+  const memory = watchChildMemory((pid) => raised && restorePriority(pid));
   const started = performance.now();
   let code;
   try {
@@ -210,6 +239,7 @@ async function benchScale(scale) {
   }
   const seconds = (performance.now() - started) / 1000;
   const peakBytes = memory.stop();
+  if (raised) restorePriority(0);
   if (code !== 0) throw new Error(`The build at scale ${scale} failed (exit ${code}); output kept in ${work}`);
   const pages = countPages(outDir);
   return { scale, pages, seconds, peakBytes, outDir, work };

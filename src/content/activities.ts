@@ -82,7 +82,6 @@ export const activitiesCollections = {
   activities: apiCollection({
     endpoint: '/activity/category/all',
     schema: activityRecordSchema,
-    concurrency: 8,
     fetch: async (ctx) => {
       const { lang } = ctx;
       const [list, categories] = await Promise.all([

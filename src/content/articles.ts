@@ -102,7 +102,6 @@ export const articlesCollections = {
   articles: apiCollection({
     endpoint: '/content/category/all',
     schema: articleRecordSchema,
-    concurrency: 8,
     fetch: async (ctx) => {
       const { lang } = ctx;
       const [list, categories, linked, rss] = await Promise.all([
