@@ -2,7 +2,7 @@
  * Activity area (activities and training): lists, categories, detail.
  * Spec point 7 "Activity"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
@@ -24,24 +24,24 @@ import {
 // ---- schemas (the API's shapes) ----
 
 const activitySummarySchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  cover: imageSchema.nullable(),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  cover: z.nullable(imageSchema),
   category: categorySchema,
-  department: departmentSchema.nullable(),
+  department: z.nullable(departmentSchema),
   kind: z.enum(['activity', 'training']),
   start_date: isoDate,
-  end_date: isoDate.nullable(),
-  location: z.string().default(''),
+  end_date: z.nullable(isoDate),
+  location: z._default(z.string(), ''),
   published_at: isoDate,
 });
 
-const activitySchema = activitySummarySchema.extend({
+const activitySchema = z.extend(activitySummarySchema, {
   body_html: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
-  related: z.array(activitySummarySchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
+  related: z._default(z.array(activitySummarySchema), []),
 });
 
 // ---- the portal's types ----

@@ -5,30 +5,30 @@
  * The member profile is exported because the web board login answers with the same
  * fields (flattened), and both map to the spec point 3 profile.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData } from './boundary';
 
 // ---- schemas (the API's shapes) ----
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 /** `Profile { id, username, first_name, last_name, email, prefix_id, uuid, is_admin }` */
 export const profileSchema = z.object({
   id: idSchema,
-  username: z.string().min(1),
+  username: z.string().check(z.minLength(1)),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  prefix_id: z.union([z.number(), z.string()]).nullable(),
-  uuid: z.string().min(1),
+  prefix_id: z.nullable(z.union([z.number(), z.string()])),
+  uuid: z.string().check(z.minLength(1)),
   is_admin: z.boolean(),
 });
 
 export const tokenSchema = z.object({
-  accessToken: z.string().min(1),
+  accessToken: z.string().check(z.minLength(1)),
   /** Seconds until the token expires. */
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.number().check(z.int(), z.positive()),
 });
 
 const loginSchema = z.object({ token: tokenSchema, user: profileSchema });

@@ -3,7 +3,7 @@
  * Spec point 7 "Banners"; shapes in docs/api-contract.md. The Banner shape is also
  * used by /contact/covers, hence the exported schema and mapping.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList } from './boundary';
 import { imageSchema, mapImage, type Image } from './shared';
@@ -11,13 +11,16 @@ import { imageSchema, mapImage, type Image } from './shared';
 // ---- schemas (the API's shapes) ----
 
 export const bannerSchema = z.object({
-  uuid: z.string().min(1),
-  title: z.string().min(1),
+  uuid: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
   image: imageSchema,
-  link: z.string().min(1).nullable(),
+  link: z.nullable(z.string().check(z.minLength(1))),
 });
 
-const bannerClicksSchema = z.object({ uuid: z.string().min(1), clicks: z.number().int().nonnegative() });
+const bannerClicksSchema = z.object({
+  uuid: z.string().check(z.minLength(1)),
+  clicks: z.number().check(z.int(), z.nonnegative()),
+});
 
 // ---- the portal's types ----
 

@@ -2,7 +2,7 @@
  * Books area (e-magazines): template, list, view counter, detail.
  * Spec point 7 "Books"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
@@ -22,31 +22,31 @@ import {
 // ---- schemas (the API's shapes) ----
 
 export const bookSummarySchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   cover: imageSchema,
   published_at: isoDate,
-  views: z.number().int().nonnegative().default(0),
+  views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   category: categorySchema,
 });
 
-const bookSchema = bookSummarySchema.extend({
+const bookSchema = z.extend(bookSummarySchema, {
   body_html: z.string(),
   pdf: attachmentSchema,
-  pages: z.number().int().nonnegative(),
+  pages: z.number().check(z.int(), z.nonnegative()),
 });
 
 const bookTemplateSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().default(''),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   banner: imageSchema,
 });
 
 const bookViewsSchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  views: z.number().int().nonnegative(),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  views: z.number().check(z.int(), z.nonnegative()),
 });
 
 // ---- the portal's types ----

@@ -2,30 +2,34 @@
  * Collapsible content area: /collapse, /collapse/content/{id}, /collapse/manual/highlight.
  * Spec point 7 "Other"; shapes in docs/api-contract.md. Module ids come from the menus.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList } from './boundary';
 import { listQuery } from './load-rules';
 import { manualSchema, mapManual, type Manual } from './manual';
 import { isoDate, mapRef, refSchema, type Ref } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 // ---- schemas (the API's shapes) ----
 
-const collapseItemSchema = z.object({ id: idSchema, title: z.string().min(1), summary: z.string().default('') });
+const collapseItemSchema = z.object({
+  id: idSchema,
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+});
 
 const collapseGroupSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  items: z.array(collapseItemSchema).default([]),
+  title: z.string().check(z.minLength(1)),
+  items: z._default(z.array(collapseItemSchema), []),
 });
 
 const collapseModuleSchema = z.object({ module: refSchema, groups: z.array(collapseGroupSchema) });
 
 const collapseContentSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   body_html: z.string(),
   group_id: idSchema,
   updated_at: isoDate,

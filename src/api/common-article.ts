@@ -2,46 +2,46 @@
  * Common-article area (module-based categories and contents): /common-article/*.
  * Spec point 7 "Other"; shapes in docs/api-contract.md. Module ids come from the menus.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach } from './boundary';
 import { listQuery } from './load-rules';
 import { attachmentSchema, isoDate, mapAttachment, type Attachment } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 // ---- schemas (the API's shapes) ----
 
 const commonCategorySchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   // Top-level categories have no parent.
-  parent_id: idSchema.nullable(),
+  parent_id: z.nullable(idSchema),
   module_id: idSchema,
-  count: z.number().int().nonnegative().default(0),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 const commonContentSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   published_at: isoDate,
 });
 
 // The contents stay unknown here so one malformed content is skipped, not the whole category.
 const commonCategoryDetailSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   module_id: idSchema,
   contents: z.array(z.unknown()),
 });
 
-const commonContentDetailSchema = commonContentSchema.extend({
+const commonContentDetailSchema = z.extend(commonContentSchema, {
   body_html: z.string(),
   // Contents outside any category (the "no-parent" list) have none.
-  category_id: idSchema.nullable(),
+  category_id: z.nullable(idSchema),
   module_id: idSchema,
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 // ---- the portal's types ----

@@ -2,7 +2,7 @@
  * Contact area: /contact/* (department, covers, divisions, departments, provinces).
  * Spec point 7 "Contact"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach, parseOrThrow } from './boundary';
 import { bannerSchema, mapBanner, type Banner } from './banners';
@@ -20,46 +20,53 @@ import {
   type Ref,
 } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 /** Contact details an office may not have (no fax, no e-mail): null or absent reads as "not shown" (''). */
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? '');
+const optionalText = z.pipe(
+  z.nullish(z.string()),
+  z.transform((v) => v ?? ''),
+);
 
 // ---- schemas (the API's shapes) ----
 
 const contactDepartmentSchema = z.object({
   id: idSchema,
-  slug: z.string().min(1),
-  name: z.string().min(1),
+  slug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   address: optionalText,
   phone: optionalText,
   fax: optionalText,
   email: optionalText,
   hours: optionalText,
-  map_image: imageSchema.nullable(),
-  divisions: z
-    .array(z.object({ id: idSchema, name: z.string().min(1), phone: optionalText, email: optionalText }))
-    .default([]),
+  map_image: z.nullable(imageSchema),
+  divisions: z._default(
+    z.array(
+      z.object({ id: idSchema, name: z.string().check(z.minLength(1)), phone: optionalText, email: optionalText }),
+    ),
+    [],
+  ),
 });
 
 const contactDivisionSchema = z.object({
   id: idSchema,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   head: optionalText,
   phone: optionalText,
   email: optionalText,
   department_id: idSchema,
 });
 
-const departmentRefSchema = z.object({ id: idSchema, slug: z.string().min(1), name: z.string().min(1) });
+const departmentRefSchema = z.object({
+  id: idSchema,
+  slug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+});
 
 const provinceContactSchema = z.object({
   id: idSchema,
-  province: z.string().min(1),
+  province: z.string().check(z.minLength(1)),
   region: refSchema,
-  office: z.string().min(1),
+  office: z.string().check(z.minLength(1)),
   address: optionalText,
   phone: optionalText,
   email: optionalText,

@@ -2,7 +2,7 @@
  * Content area (articles): /content/* and the news feeds under /common/*.
  * Spec point 7 "Content"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
@@ -25,30 +25,30 @@ import {
 
 const articleSummarySchema = z.object({
   id: z.union([z.number(), z.string()]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  cover: imageSchema.nullable(),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  cover: z.nullable(imageSchema),
   category: categorySchema,
-  department: departmentSchema.nullable(),
+  department: z.nullable(departmentSchema),
   published_at: isoDate,
-  views: z.number().int().nonnegative().default(0),
+  views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-const articleSchema = articleSummarySchema.extend({
+const articleSchema = z.extend(articleSummarySchema, {
   body_html: z.string(),
   updated_at: isoDate,
-  attachments: z.array(attachmentSchema).default([]),
-  related: z.array(articleSummarySchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
+  related: z._default(z.array(articleSummarySchema), []),
 });
 
 const newsItemSchema = z.object({
   type: z.enum(['article', 'activity']),
   id: z.union([z.number(), z.string()]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  cover: imageSchema.nullable(),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  cover: z.nullable(imageSchema),
   published_at: isoDate,
   source: z.enum(['own', 'moc']),
 });

@@ -2,7 +2,7 @@
  * Download forms area: /download-form/category and /download-form/sub-category/{category_id}.
  * Spec point 7 "Other"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseDataList } from './boundary';
 import { attachmentSchema, mapAttachment, type Attachment } from './shared';
@@ -11,14 +11,14 @@ import { attachmentSchema, mapAttachment, type Attachment } from './shared';
 
 const formCategorySchema = z.object({
   id: z.union([z.number(), z.string()]),
-  title: z.string().min(1),
-  count: z.number().int().nonnegative().default(0),
+  title: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 const formSubCategorySchema = z.object({
   id: z.union([z.number(), z.string()]),
-  title: z.string().min(1),
-  files: z.array(attachmentSchema).default([]),
+  title: z.string().check(z.minLength(1)),
+  files: z._default(z.array(attachmentSchema), []),
 });
 
 // ---- the portal's types ----

@@ -2,7 +2,7 @@
  * Event calendar: GET /common/events (spec point 7 "Content"; spec point 3 Calendar).
  * The Event shape is also returned by /home/events-and-seminar (see home.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseEach } from './boundary';
 import { listQuery } from './load-rules';
@@ -11,22 +11,22 @@ import { isoDate } from './shared';
 // ---- schemas (the API's shapes) ----
 
 export const eventCategorySchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  title: z.string().min(1),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour'),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  title: z.string().check(z.minLength(1)),
+  color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour')),
 });
 
 export const eventSchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  location: z.string().default(''),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  location: z._default(z.string(), ''),
   start_at: isoDate,
   end_at: isoDate,
   all_day: z.boolean(),
   category: eventCategorySchema,
-  type: z.literal('activity').nullable(),
-  activity_id: z.union([z.number(), z.string()]).nullable(),
+  type: z.nullable(z.literal('activity')),
+  activity_id: z.nullable(z.union([z.number(), z.string()])),
 });
 
 const calendarSchema = z.object({ events: z.array(z.unknown()), categories: z.array(z.unknown()) });

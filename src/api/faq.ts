@@ -2,7 +2,7 @@
  * FAQ area: /faqs/groups and /faqs.
  * Spec point 7 "Other"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseDataList, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
@@ -11,13 +11,13 @@ import { DEFAULT_PAGE, listQuery } from './load-rules';
 
 const faqGroupSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  title: z.string().min(1),
-  count: z.number().int().nonnegative().default(0),
+  title: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 const faqSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  question: z.string().min(1),
+  question: z.string().check(z.minLength(1)),
   answer_html: z.string(),
   group_id: z.union([z.number(), z.string()]),
 });

@@ -2,7 +2,7 @@
  * Home services area: /home-service/home and /home-service/detail/{id}.
  * Spec point 7 "Other"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList } from './boundary';
 import {
@@ -17,15 +17,15 @@ import {
 // ---- schemas (the API's shapes) ----
 
 const homeServiceSchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  cover: imageSchema.nullable(),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  cover: z.nullable(imageSchema),
 });
 
-const homeServiceDetailSchema = homeServiceSchema.extend({
+const homeServiceDetailSchema = z.extend(homeServiceSchema, {
   body_html: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 // ---- the portal's types ----

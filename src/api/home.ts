@@ -4,7 +4,7 @@
  * (articles, news, events, books, media, services, manuals, procurement) are parsed
  * with those areas' schemas and mappings, so each shape is known in one place only.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach, parseOptionalData, parsePaged } from './boundary';
 import { DEFAULT_PAGE, HOME_PROCUREMENT_ITEMS, listQuery } from './load-rules';
@@ -26,46 +26,50 @@ import { mapPurchase, purchaseSchema, type Purchase } from './purchase';
 
 // ---- schemas (the API's shapes) ----
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 const statisticSchema = z.object({
   id: idSchema,
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
   value: z.number(),
-  unit: z.string().default(''),
+  unit: z._default(z.string(), ''),
 });
 
 const introPageSchema = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   body_html: z.string(),
   image: imageSchema,
-  enter_label: z.string().min(1),
-  enter_path: z.string().min(1),
+  enter_label: z.string().check(z.minLength(1)),
+  enter_path: z.string().check(z.minLength(1)),
 });
 
 const courseSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  cover: imageSchema.nullable(),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  cover: z.nullable(imageSchema),
   start_date: isoDate,
-  activity_id: idSchema.nullable(),
+  activity_id: z.nullable(idSchema),
 });
 
 // Items stay unknown so one malformed news item is skipped, not the whole tab.
-const newsTabSchema = z.object({ key: z.string().min(1), title: z.string().min(1), items: z.array(z.unknown()) });
+const newsTabSchema = z.object({
+  key: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  items: z.array(z.unknown()),
+});
 
 const popupSchema = z.object({
   isModal: z.boolean(),
   title: z.string(),
   text: z.string(),
-  link: z.string().min(1).nullable(),
-  path: z.string().min(1).nullable(),
+  link: z.nullable(z.string().check(z.minLength(1))),
+  path: z.nullable(z.string().check(z.minLength(1))),
 });
 
 const visitorsSchema = z.object({
-  total: z.number().int().nonnegative(),
-  today: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  today: z.number().check(z.int(), z.nonnegative()),
 });
 
 // ---- the portal's types ----

@@ -2,38 +2,38 @@
  * Law area: /law, /law/categories, /law/subcategories and PUT /law/{id}/view.
  * Spec point 7 "Other"; shapes in docs/api-contract.md; the category mapping is spec point 3.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, LAW_CATEGORIES_PAGE_SIZE, listQuery } from './load-rules';
 import { attachmentSchema, isoDate, mapAttachment, type Attachment } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 // ---- schemas (the API's shapes) ----
 
 const lawSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   body_html: z.string(),
   law_categories_id: idSchema,
   // A law filed directly under a category has no sub-category.
-  law_sub_categories_id: idSchema.nullable(),
+  law_sub_categories_id: z.nullable(idSchema),
   enacted_at: isoDate,
-  views: z.number().int().nonnegative().default(0),
-  attachments: z.array(attachmentSchema).default([]),
+  views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 const lawCategorySchema = z.object({
   id: idSchema,
-  title_th: z.string().min(1),
-  title_en: z.string().nullish(),
+  title_th: z.string().check(z.minLength(1)),
+  title_en: z.nullish(z.string()),
 });
 
-const lawSubCategorySchema = lawCategorySchema.extend({ law_categories_id: idSchema });
+const lawSubCategorySchema = z.extend(lawCategorySchema, { law_categories_id: idSchema });
 
-const lawViewSchema = z.object({ id: idSchema, views: z.number().int().nonnegative() });
+const lawViewSchema = z.object({ id: idSchema, views: z.number().check(z.int(), z.nonnegative()) });
 
 // ---- the portal's types ----
 

@@ -3,7 +3,7 @@
  * Spec point 7 "Manual"; shapes in docs/api-contract.md. The Manual schema and mapping
  * are exported for home.ts (/manual/home/highlight) and collapse.ts (/collapse/manual/highlight).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseEach, parsePaged, parseDataList, type Paged } from './boundary';
 import { DEFAULT_PAGE, MANUAL_GROUPS_LIMIT, listQuery } from './load-rules';
@@ -12,25 +12,25 @@ import { attachmentSchema, isoDate, mapAttachment, mapRef, refSchema, type Attac
 // ---- schemas (the API's shapes) ----
 
 export const manualSchema = z.object({
-  uuid: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  uuid: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   group: refSchema,
   updated_at: isoDate,
-  highlight: z.boolean().default(false),
+  highlight: z._default(z.boolean(), false),
 });
 
-const manualDetailSchema = manualSchema.extend({
+const manualDetailSchema = z.extend(manualSchema, {
   body_html: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 const manualGroupSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().default(''),
-  count: z.number().int().nonnegative().default(0),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 // The manuals stay unknown here so one malformed manual is skipped, not the whole group page.

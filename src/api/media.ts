@@ -2,7 +2,7 @@
  * Media area (multimedia: galleries and videos): list, categories, detail.
  * Spec point 7 "Media"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
@@ -22,20 +22,20 @@ import {
 // ---- schemas (the API's shapes) ----
 
 export const mediaSummarySchema = z.object({
-  id: z.union([z.number(), z.string().min(1)]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   cover: imageSchema,
   kind: z.enum(['gallery', 'video']),
   published_at: isoDate,
   category: categorySchema,
 });
 
-const mediaSchema = mediaSummarySchema.extend({
+const mediaSchema = z.extend(mediaSummarySchema, {
   body_html: z.string(),
-  images: z.array(imageSchema).default([]),
-  video: attachmentSchema.nullable(),
+  images: z._default(z.array(imageSchema), []),
+  video: z.nullable(attachmentSchema),
 });
 
 // ---- the portal's types ----

@@ -3,14 +3,14 @@
  * Spec point 7 "Other"; shapes in docs/api-contract.md. Menu `path`s are language-neutral
  * portal paths (`/articles/`) or external `http(s)://` addresses; the layout adds `/en`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach } from './boundary';
 import { imageSchema, mapOptionalImage, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 interface RawMenuItem {
   id: string | number;
@@ -21,41 +21,41 @@ interface RawMenuItem {
 
 // Menus nest; a malformed child makes its whole top-level entry skipped (with a warning),
 // because half a sub-menu would send people to the wrong places.
-const menuItemSchema: z.ZodType<RawMenuItem> = z.lazy(() =>
+const menuItemSchema: z.ZodMiniType<RawMenuItem> = z.lazy(() =>
   z.object({
     id: idSchema,
-    title: z.string().min(1),
-    path: z.string().min(1),
-    children: z.array(menuItemSchema).default([]),
+    title: z.string().check(z.minLength(1)),
+    path: z.string().check(z.minLength(1)),
+    children: z._default(z.array(menuItemSchema), []),
   }),
-) as z.ZodType<RawMenuItem>;
+) as z.ZodMiniType<RawMenuItem>;
 
 const quickMenuItemSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  path: z.string().min(1),
-  icon: imageSchema.nullable(),
+  title: z.string().check(z.minLength(1)),
+  path: z.string().check(z.minLength(1)),
+  icon: z.nullable(imageSchema),
 });
 
-const footerLinkSchema = z.object({ title: z.string().min(1), path: z.string().min(1) });
+const footerLinkSchema = z.object({ title: z.string().check(z.minLength(1)), path: z.string().check(z.minLength(1)) });
 
 const footerSchema = z.object({
-  agency_name: z.string().min(1),
+  agency_name: z.string().check(z.minLength(1)),
   address: z.string(),
   phone: z.string(),
-  fax: z.string().default(''),
+  fax: z._default(z.string(), ''),
   email: z.string(),
-  hours: z.string().default(''),
-  columns: z.array(z.object({ title: z.string().min(1), links: z.array(z.unknown()) })),
+  hours: z._default(z.string(), ''),
+  columns: z.array(z.object({ title: z.string().check(z.minLength(1)), links: z.array(z.unknown()) })),
   copyright: z.string(),
 });
 
 const consentSchema = z.object({
-  version: z.union([z.string().min(1), z.number()]),
-  title: z.string().min(1),
+  version: z.union([z.string().check(z.minLength(1)), z.number()]),
+  title: z.string().check(z.minLength(1)),
   body_html: z.string(),
-  accept_label: z.string().min(1),
-  decline_label: z.string().min(1),
+  accept_label: z.string().check(z.minLength(1)),
+  decline_label: z.string().check(z.minLength(1)),
 });
 
 // ---- the portal's types ----

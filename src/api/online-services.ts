@@ -2,7 +2,7 @@
  * Online services area: /online-service/*.
  * Spec point 7 "Other"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach } from './boundary';
 import {
@@ -14,34 +14,34 @@ import {
   type Image,
 } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 // ---- schemas (the API's shapes) ----
 
 const onlineServiceSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  icon: imageSchema.nullable(),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  icon: z.nullable(imageSchema),
   category_id: idSchema,
-  url: z.string().min(1).nullable(),
+  url: z.nullable(z.string().check(z.minLength(1))),
 });
 
-const onlineServiceDetailSchema = onlineServiceSchema.extend({
+const onlineServiceDetailSchema = z.extend(onlineServiceSchema, {
   body_html: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 const onlineCategorySchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  count: z.number().int().nonnegative().default(0),
+  title: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 // The services stay unknown here so one malformed service is skipped, not the whole category.
 const onlineCategoryWithServicesSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   services: z.array(z.unknown()),
 });
 

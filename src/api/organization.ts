@@ -2,42 +2,42 @@
  * Organisation area (organisation chart): /organization and /organization/staff/{id}.
  * Spec point 7 "Other"; shapes in docs/api-contract.md. Module ids come from the menus.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData } from './boundary';
 import { listQuery } from './load-rules';
 import { imageSchema, mapOptionalImage, mapRef, refSchema, type Image, type Ref } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 /** Contact details a staff member may not publish: null or absent reads as "not shown" (''). */
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? '');
+const optionalText = z.pipe(
+  z.nullish(z.string()),
+  z.transform((v) => v ?? ''),
+);
 
 // ---- schemas (the API's shapes) ----
 
 const staffSummarySchema = z.object({
   id: idSchema,
-  name: z.string().min(1),
-  position: z.string().default(''),
-  photo: imageSchema.nullable(),
+  name: z.string().check(z.minLength(1)),
+  position: z._default(z.string(), ''),
+  photo: z.nullable(imageSchema),
 });
 
 const divisionSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   // The top of the chart has no parent.
-  parent_id: idSchema.nullable(),
-  staff: z.array(staffSummarySchema).default([]),
+  parent_id: z.nullable(idSchema),
+  staff: z._default(z.array(staffSummarySchema), []),
 });
 
 const organizationSchema = z.object({ module: refSchema, divisions: z.array(divisionSchema) });
 
-const staffDetailSchema = staffSummarySchema.extend({
+const staffDetailSchema = z.extend(staffSummarySchema, {
   email: optionalText,
   phone: optionalText,
-  biography_html: z.string().default(''),
+  biography_html: z._default(z.string(), ''),
   division: refSchema,
 });
 

@@ -2,27 +2,27 @@
  * Procure area (procurement groups and their documents): /procure/group and /procure/content.
  * Spec point 7 "Other"; shapes in docs/api-contract.md.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseDataList, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
 import { attachmentSchema, isoDate, mapAttachment, type Attachment } from './shared';
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 // ---- schemas (the API's shapes) ----
 
 const procureItemSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   published_at: isoDate,
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 const procureGroupSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  procure_list: z.array(procureItemSchema).default([]),
+  title: z.string().check(z.minLength(1)),
+  procure_list: z._default(z.array(procureItemSchema), []),
 });
 
 // ---- the portal's types ----

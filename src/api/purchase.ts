@@ -3,7 +3,7 @@
  * Spec point 7 "Purchase"; shapes in docs/api-contract.md. The home page's latest 5
  * (GET /purchase/all?page=1&limit=5) lives in home.ts and reuses the schema and mapping here.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
@@ -12,26 +12,26 @@ import { attachmentSchema, isoDate, mapAttachment, mapRef, refSchema, type Attac
 // ---- schemas (the API's shapes) ----
 
 export const purchaseSchema = z.object({
-  uuid: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
+  uuid: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
   group: refSchema,
   method: z.string(),
-  budget: z.number().nonnegative().nullable(),
+  budget: z.nullable(z.number().check(z.nonnegative())),
   status: z.enum(['open', 'closed', 'awarded']),
   announced_at: isoDate,
-  closing_at: isoDate.nullable(),
+  closing_at: z.nullable(isoDate),
 });
 
-const purchaseDetailSchema = purchaseSchema.extend({
+const purchaseDetailSchema = z.extend(purchaseSchema, {
   body_html: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 const purchaseGroupSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  title: z.string().min(1),
-  count: z.number().int().nonnegative().default(0),
+  title: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
 // ---- the portal's types ----

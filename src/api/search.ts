@@ -3,7 +3,7 @@
  * The API returns each hit's type and key; the portal builds its own address from them
  * (shared/design/routes.md), because the API does not know the portal's routes.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseEach, parseOrThrow, parseResults } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
@@ -28,32 +28,34 @@ const KEY_OF: Record<SearchType, 'slug' | 'id' | 'uuid'> = {
 
 // ---- schemas (the API's shapes) ----
 
-const optionalKey = z.union([z.number(), z.string().min(1)]).nullable().optional();
+const optionalKey = z.optional(z.nullable(z.union([z.number(), z.string().check(z.minLength(1))])));
 
 const searchResultSchema = z
   .object({
     type: z.enum(SEARCH_TYPES),
     id: optionalKey,
-    slug: z.string().min(1).nullable().optional(),
-    uuid: z.string().min(1).nullable().optional(),
-    title: z.string().min(1),
-    summary: z.string().default(''),
-    published_at: isoDate.nullable().optional(),
+    slug: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    uuid: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    title: z.string().check(z.minLength(1)),
+    summary: z._default(z.string(), ''),
+    published_at: z.optional(z.nullable(isoDate)),
   })
   // A hit without the key its page needs cannot be linked: skip it, naming the missing field.
-  .superRefine((hit, ctx) => {
-    const key = KEY_OF[hit.type];
-    if (hit[key] === null || hit[key] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `is required for a ${hit.type} result` });
-    }
-  });
+  .check(
+    z.superRefine((hit, ctx) => {
+      const key = KEY_OF[hit.type];
+      if (hit[key] === null || hit[key] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `is required for a ${hit.type} result` });
+      }
+    }),
+  );
 
 const searchCategorySchema = z.object({
   cate: z.enum(['all', ...SEARCH_TYPES]),
-  count: z.number().int().nonnegative(),
+  count: z.number().check(z.int(), z.nonnegative()),
 });
 
-const searchExtrasSchema = z.object({ categories: z.array(z.unknown()).default([]) });
+const searchExtrasSchema = z.object({ categories: z._default(z.array(z.unknown()), []) });
 
 // ---- the portal's types ----
 

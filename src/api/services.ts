@@ -4,7 +4,7 @@
  * /services/home and /services/home/single-page live in home.ts and reuse the
  * Service and ServiceGroup schemas and mappings exported here.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData } from './boundary';
 import {
@@ -20,24 +20,24 @@ import {
 
 export const serviceSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string().default(''),
-  icon: imageSchema.nullable(),
-  group: z.object({ slug: z.string().min(1), title: z.string().min(1) }),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  icon: z.nullable(imageSchema),
+  group: z.object({ slug: z.string().check(z.minLength(1)), title: z.string().check(z.minLength(1)) }),
 });
 
-const serviceDetailSchema = serviceSchema.extend({
+const serviceDetailSchema = z.extend(serviceSchema, {
   body_html: z.string(),
-  url: z.string().min(1).nullable(),
-  attachments: z.array(attachmentSchema).default([]),
+  url: z.nullable(z.string().check(z.minLength(1))),
+  attachments: z._default(z.array(attachmentSchema), []),
 });
 
 export const serviceGroupSchema = z.object({
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().default(''),
-  services: z.array(serviceSchema).default([]),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  services: z._default(z.array(serviceSchema), []),
 });
 
 // ---- the portal's types ----

@@ -2,7 +2,7 @@
  * Record shapes shared by several API areas (docs/api-contract.md "Shared record
  * shapes"): their schemas, the portal's types and the mappings between them.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getApiBaseUrl } from './client';
 
 /** Files live on the API's origin; the API sends paths, the portal needs addresses. */
@@ -11,13 +11,13 @@ export function resolveFileUrl(path: string): string {
   return getApiBaseUrl() + (path.startsWith('/') ? path : `/${path}`);
 }
 
-export const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'is not a date');
+export const isoDate = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)), 'is not a date'));
 
 export const imageSchema = z.object({
-  url: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string().default(''),
+  url: z.string().check(z.minLength(1)),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
+  alt: z._default(z.string(), ''),
 });
 export interface Image {
   url: string;
@@ -30,10 +30,10 @@ export const mapOptionalImage = (raw: z.output<typeof imageSchema> | null | unde
   raw ? mapImage(raw) : null;
 
 export const attachmentSchema = z.object({
-  name: z.string().min(1),
-  url: z.string().min(1),
-  mime: z.string().min(1),
-  size_bytes: z.number().int().nonnegative(),
+  name: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
+  mime: z.string().check(z.minLength(1)),
+  size_bytes: z.number().check(z.int(), z.nonnegative()),
 });
 export interface Attachment {
   name: string;
@@ -50,9 +50,9 @@ export const mapAttachment = (raw: z.output<typeof attachmentSchema>): Attachmen
 
 export const categorySchema = z.object({
   id: z.union([z.number(), z.string()]),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  count: z.number().int().nonnegative().default(0),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 export interface Category {
   id: string;
@@ -62,11 +62,14 @@ export interface Category {
 }
 export const mapCategory = (raw: z.output<typeof categorySchema>): Category => ({ ...raw, id: String(raw.id) });
 
-export const departmentSchema = z.object({ slug: z.string().min(1), title: z.string().min(1) });
+export const departmentSchema = z.object({
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+});
 export type Department = z.output<typeof departmentSchema>;
 
 /** `{ id, title }` references (groups, divisions, modules). */
-export const refSchema = z.object({ id: z.union([z.number(), z.string()]), title: z.string().min(1) });
+export const refSchema = z.object({ id: z.union([z.number(), z.string()]), title: z.string().check(z.minLength(1)) });
 export interface Ref {
   id: string;
   title: string;

@@ -4,7 +4,7 @@
  * docs/api-contract.md. A rejected submission (422) becomes a SurveyValidationError, an
  * ApiError that also says which question failed and why, so the form can show it there.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseEach, parseResults } from './boundary';
 import { ApiError } from './errors';
@@ -13,29 +13,29 @@ import { isoDate } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 const surveySummarySchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  description: z.string().default(''),
-  question_count: z.number().int().nonnegative(),
-  closes_at: isoDate.nullable(),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  question_count: z.number().check(z.int(), z.nonnegative()),
+  closes_at: z.nullable(isoDate),
 });
 
 const questionSchema = z.object({
   id: idSchema,
   type: z.enum(['single', 'multiple', 'text', 'rating']),
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
   required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), label: z.string().min(1) })).default([]),
-  max: z.number().int().positive().nullable().default(null),
+  options: z._default(z.array(z.object({ value: z.string(), label: z.string().check(z.minLength(1)) })), []),
+  max: z._default(z.nullable(z.number().check(z.int(), z.positive())), null),
 });
 
 const surveySchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  description: z.string().default(''),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   // A survey with a malformed question cannot be answered faithfully: the whole survey fails.
   sections: z.array(z.object({ id: idSchema, title: z.string(), questions: z.array(questionSchema) })),
 });
@@ -45,7 +45,7 @@ const submitSchema = z.object({ response_id: idSchema });
 const validationBodySchema = z.object({
   errors: z.array(z.unknown()),
 });
-const fieldErrorSchema = z.object({ field: z.string().min(1), message: z.string() });
+const fieldErrorSchema = z.object({ field: z.string().check(z.minLength(1)), message: z.string() });
 
 // ---- the portal's types ----
 

@@ -3,7 +3,7 @@
  * Spec point 7 "Web board", spec point 6 (admin variant); shapes in docs/api-contract.md.
  * Reads need a valid bearer token: pass one, or let the client send its stored token.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseData, parseDataList, parseEach, parseOrThrow } from './boundary';
 import { listQuery } from './load-rules';
@@ -12,28 +12,28 @@ import { isoDate } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
-const idSchema = z.union([z.number(), z.string().min(1)]);
+const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 /** The login answer is not wrapped in `data`: the profile's fields sit beside the token. */
-const loginSchema = profileSchema.extend({ token: tokenSchema });
+const loginSchema = z.extend(profileSchema, { token: tokenSchema });
 
 const roomSchema = z.object({
   id: idSchema,
-  title: z.string().min(1),
-  description: z.string().default(''),
-  thread_count: z.number().int().nonnegative(),
-  last_post_at: isoDate.nullable(),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  thread_count: z.number().check(z.int(), z.nonnegative()),
+  last_post_at: z.nullable(isoDate),
 });
 
 const threadSchema = z.object({
   id: idSchema,
   room_id: idSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   author: z.string(),
-  replies: z.number().int().nonnegative(),
-  views: z.number().int().nonnegative(),
+  replies: z.number().check(z.int(), z.nonnegative()),
+  views: z.number().check(z.int(), z.nonnegative()),
   created_at: isoDate,
-  last_post_at: isoDate.nullable(),
+  last_post_at: z.nullable(isoDate),
 });
 
 const postSchema = z.object({
@@ -47,9 +47,9 @@ const postSchema = z.object({
 const roomPageSchema = z.object({
   room: roomSchema,
   threads: z.array(z.unknown()),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  limit: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  limit: z.number().check(z.int(), z.positive()),
 });
 
 const threadPageSchema = z.object({
