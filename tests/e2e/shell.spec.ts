@@ -45,6 +45,13 @@ function corsHeaders(): Record<string, string> {
   };
 }
 
+// The home page's popup is a modal dialog: while open it makes the rest of the page inert.
+// These tests are about the shell, so the popup counts as already closed in this session
+// (tests/e2e/popup.spec.ts covers the popup itself).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popup:dismissed', '1'));
+});
+
 for (const lang of ['th', 'en'] as const) {
   test(`shell in ${lang}: lang, title, header, footer, no console errors, no axe violations`, async ({ page }) => {
     const console = watchConsole(page);
