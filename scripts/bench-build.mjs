@@ -16,7 +16,7 @@
  * renderer, followed through their static and dynamic imports, each file gzipped once,
  * plus inline scripts. Exits non-zero when a content page ships more than 20 KB gzipped.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -101,7 +101,8 @@ export const homeCollections = {
     fetch: async ({ lang, call }) =>
       Promise.all(
         (Object.keys(LOADERS) as HomeKind[]).map(async (kind) => {
-          const [endpoint, load] = LOADERS[kind];
+          // Each kind's loader returns that kind's value; TypeScript cannot pair them inside the map.
+          const [endpoint, load] = LOADERS[kind] as [string, (lang: Lang) => Promise<HomeRecord['value']>];
           const value = await call(endpoint, () => load(lang));
           return { key: kind, data: { kind, value } as HomeRecord };
         }),
