@@ -1,21 +1,53 @@
 /**
  * Event calendar (spec point 3: calendar_list, total, list_calendar_event, list_category).
  *
- * One request per month (GET /common/events from the first to the last day); the category
- * filter is applied here, on the loaded month, so changing it costs no request and the
- * legend always lists every category. The month cursor starts at the current Bangkok month.
+ * Pure: no API here. Events change only when editors publish, which rebuilds the site, so the
+ * calendar island gets every event of its range from the build (a compact prop, see
+ * `CalendarData`) and this store only moves a month cursor and a category filter over it.
+ * That keeps the API client and its validation library out of the calendar page's JavaScript.
+ *
+ * The month cursor starts at the visitor's current Bangkok month, kept inside the months the
+ * build covered (the build fetched a fixed range; beyond it the calendar would claim "no events"
+ * without knowing).
  */
 import { atom, computed } from 'nanostores';
-import { getEvents as realGetEvents, type Calendar, type CalendarEvent, type EventsParams } from '../api/events';
-import type { Lang } from '../i18n/config';
 import { bangkokDateKey } from '../lib/dates';
-import { pageLang } from './locale';
-import { createLoader, type LoadResult } from './request';
 
 export interface MonthCursor {
   year: number;
   /** 1..12 */
   month: number;
+}
+
+/** One event as the island shows it (built from the API's event at build time). */
+export interface CalendarItem {
+  id: string;
+  title: string;
+  /** ISO date-time. */
+  startAt: string;
+  /** ISO date-time. */
+  endAt: string;
+  allDay: boolean;
+  location: string;
+  categoryId: string;
+  /** The event's own page, already in the page's language, or null. */
+  link: string | null;
+}
+
+export interface CalendarCategory {
+  id: string;
+  title: string;
+  /** `#rrggbb` */
+  color: string;
+}
+
+/** Everything the calendar island needs, serialisable as an Astro prop. */
+export interface CalendarData {
+  events: CalendarItem[];
+  categories: CalendarCategory[];
+  /** First and last month (YYYY-MM) the build fetched events for. */
+  firstMonth: string;
+  lastMonth: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,9 +58,28 @@ export function monthOf(date: Date): MonthCursor {
   return { year, month };
 }
 
+/** "YYYY-MM" ↔ cursor. */
+export function monthKey({ year, month }: MonthCursor): string {
+  return `${year}-${pad(month)}`;
+}
+export function parseMonthKey(key: string): MonthCursor | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!m) return null;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
+}
+
 export function shiftMonth(cursor: MonthCursor, delta: number): MonthCursor {
   const index = cursor.year * 12 + (cursor.month - 1) + delta;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The cursor moved into [first, last] (either bound may be null for open). */
+export function clampMonth(cursor: MonthCursor, first: MonthCursor | null, last: MonthCursor | null): MonthCursor {
+  const key = monthKey(cursor);
+  if (first && key < monthKey(first)) return first;
+  if (last && key > monthKey(last)) return last;
+  return cursor;
 }
 
 export function daysInMonth({ year, month }: MonthCursor): number {
@@ -37,7 +88,7 @@ export function daysInMonth({ year, month }: MonthCursor): number {
 
 /** `from`/`to` (YYYY-MM-DD) covering the whole month. */
 export function monthRange(cursor: MonthCursor): { from: string; to: string } {
-  const prefix = `${cursor.year}-${pad(cursor.month)}`;
+  const prefix = monthKey(cursor);
   return { from: `${prefix}-01`, to: `${prefix}-${pad(daysInMonth(cursor))}` };
 }
 
@@ -54,13 +105,15 @@ export function monthGrid(cursor: MonthCursor, firstDay = 0): (number | null)[][
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
 
+type Dated = { startAt: string; endAt: string };
+
 /**
  * Events by Bangkok day (YYYY-MM-DD) within the month; an event spanning several days is
  * listed on each of them.
  */
-export function eventsByDay(events: CalendarEvent[], cursor: MonthCursor): Record<string, CalendarEvent[]> {
+export function eventsByDay<E extends Dated>(events: readonly E[], cursor: MonthCursor): Record<string, E[]> {
   const { from, to } = monthRange(cursor);
-  const out: Record<string, CalendarEvent[]> = {};
+  const out: Record<string, E[]> = {};
   for (const event of events) {
     const start = bangkokDateKey(event.startAt);
     const end = bangkokDateKey(event.endAt) || start;
@@ -72,68 +125,70 @@ export function eventsByDay(events: CalendarEvent[], cursor: MonthCursor): Recor
   return out;
 }
 
+/** The events that overlap the month (in Bangkok days), in start order. */
+export function eventsInMonth<E extends Dated>(events: readonly E[], cursor: MonthCursor): E[] {
+  const { from, to } = monthRange(cursor);
+  return events
+    .filter((event) => {
+      const start = bangkokDateKey(event.startAt);
+      const end = bangkokDateKey(event.endAt) || start;
+      return start !== '' && start <= to && end >= from;
+    })
+    .sort((a, b) => a.startAt.localeCompare(b.startAt));
+}
+
 function nextDay(key: string): string {
   const d = new Date(`${key}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
 
-export function createCalendarStore(
-  getEvents: (params: EventsParams, lang: Lang) => Promise<Calendar> = realGetEvents,
-  now: () => Date = () => new Date(),
-) {
-  const $cursor = atom<MonthCursor>(monthOf(now()));
+/**
+ * The calendar state over build-time data. One store per island mount (the data is a prop):
+ *
+ *   const store = createCalendarStore(data);  // then useStore(store.$calendar)
+ */
+export function createCalendarStore(data: CalendarData, now: () => Date = () => new Date()) {
+  const first = parseMonthKey(data.firstMonth);
+  const last = parseMonthKey(data.lastMonth);
+  const within = (cursor: MonthCursor) => clampMonth(cursor, first, last);
+
+  const $cursor = atom<MonthCursor>(within(monthOf(now())));
   /** Category id to show, or null for all. */
   const $filter = atom<string | null>(null);
-  const request = createLoader((p: { cursor: MonthCursor; lang: Lang }) => getEvents(monthRange(p.cursor), p.lang));
 
-  const $calendar = computed([request.$state, $cursor, $filter], (state, cursor, filter) => {
-    const all = state.data?.events ?? [];
-    const events = filter === null ? all : all.filter((e) => e.category.id === filter);
+  const $calendar = computed([$cursor, $filter], (cursor, filter) => {
+    const calendar_list = eventsInMonth(data.events, cursor);
+    const list_calendar_event = filter === null ? calendar_list : calendar_list.filter((e) => e.categoryId === filter);
     return {
-      status: state.status,
-      error: state.error,
       cursor,
       filter,
-      list_calendar_event: events,
-      list_category: state.data?.categories ?? [],
-      total: events.length,
-      byDay: eventsByDay(events, cursor),
+      /** Every event of the month, whatever the filter. */
+      calendar_list,
+      /** The month's events the filter lets through. */
+      list_calendar_event,
+      /** Every category (the filter and the colour legend keep them all). */
+      list_category: data.categories,
+      total: list_calendar_event.length,
+      byDay: eventsByDay(list_calendar_event, cursor),
+      canGoBack: !first || monthKey(cursor) > monthKey(first),
+      canGoForward: !last || monthKey(cursor) < monthKey(last),
     };
   });
 
-  type Options = { lang?: Lang; onFailure?: (e: unknown) => void };
-
-  function load(options: Options = {}): Promise<LoadResult<Calendar>> {
-    return request.load({ cursor: $cursor.get(), lang: options.lang ?? pageLang() }, { onFailure: options.onFailure });
-  }
-
-  function goTo(cursor: MonthCursor, options: Options = {}) {
-    $cursor.set(cursor);
-    return load(options);
-  }
+  const goToMonth = (cursor: MonthCursor) => $cursor.set(within(cursor));
 
   return {
     $calendar,
     $calendarCursor: $cursor,
     $calendarFilter: $filter,
-    loadMonth: load,
-    goToMonth: goTo,
-    nextMonth: (options: Options = {}) => goTo(shiftMonth($cursor.get(), 1), options),
-    previousMonth: (options: Options = {}) => goTo(shiftMonth($cursor.get(), -1), options),
-    goToToday: (options: Options = {}) => goTo(monthOf(now()), options),
+    goToMonth,
+    nextMonth: () => goToMonth(shiftMonth($cursor.get(), 1)),
+    previousMonth: () => goToMonth(shiftMonth($cursor.get(), -1)),
+    goToToday: () => goToMonth(monthOf(now())),
     setCategoryFilter: (categoryId: string | null) => $filter.set(categoryId),
   };
 }
 
-export const {
-  $calendar,
-  $calendarCursor,
-  $calendarFilter,
-  loadMonth,
-  goToMonth,
-  nextMonth,
-  previousMonth,
-  goToToday,
-  setCategoryFilter,
-} = createCalendarStore();
+export type CalendarStore = ReturnType<typeof createCalendarStore>;
+export type CalendarState = ReturnType<CalendarStore['$calendar']['get']>;

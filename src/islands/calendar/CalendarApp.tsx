@@ -1,44 +1,40 @@
 /**
  * The calendar page's live part: month heading with previous / this month / next, a category
- * filter, and the month as a table (MonthGrid) or as a list (EventList). It replaces the
- * build-time list (#calendar-static) once its first month has loaded; until then, and if
- * loading fails, that list stays readable.
+ * filter, and the month as a table (MonthGrid) or as a list (EventList). Every event comes from
+ * the build (`data`); moving months and filtering are instant and make no request. It replaces
+ * the build-time list (#calendar-static) as soon as it has mounted.
  *
- * Rendered only after mounting: the month to show depends on the visitor's clock, which the
- * build cannot know, so the server output is empty rather than a month that may be wrong.
+ * Rendered only after mounting: the month to show and "today" depend on the visitor's clock,
+ * which the build cannot know, so the server output is empty rather than a month that may be
+ * wrong; the build-time list is what reads until then (and without JavaScript).
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/config';
 import { bangkokDateKey, formatDate, formatMonthYear } from '../../lib/dates';
-import { $calendar, goToToday, loadMonth, nextMonth, previousMonth, setCategoryFilter } from '../../stores/calendar';
-import { errorMessage } from '../../stores/request';
-import { LoadFailure } from '../shared/LoadFailure';
-import { Loading } from '../shared/Loading';
+import { createCalendarStore, type CalendarData } from '../../stores/calendar';
 import { EventList } from './EventList';
 import { MonthGrid } from './MonthGrid';
+import { useStoreValue } from './use-store-value';
 
 export const STATIC_LIST_ID = 'calendar-static';
 type View = 'month' | 'list';
 
-export function CalendarApp({ lang }: { lang: Lang }) {
+export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) {
   const { t } = useTranslation('common');
-  const cal = useStore($calendar);
+  const store = useMemo(() => createCalendarStore(data), [data]);
+  const categories = useMemo(() => new Map(data.categories.map((c) => [c.id, c])), [data]);
+  const cal = useStoreValue(store.$calendar);
   const [mounted, setMounted] = useState(false);
   const [view, setView] = useState<View>('month');
   const [selected, setSelected] = useState<string | null>(null);
   const today = bangkokDateKey(new Date());
 
+  // The island takes over from the static list once it shows the month.
   useEffect(() => {
     setMounted(true);
-    void loadMonth({ lang });
-  }, [lang]);
-
-  // The island takes over from the static list once it has something to show.
-  useEffect(() => {
-    if (cal.status === 'success') document.getElementById(STATIC_LIST_ID)?.setAttribute('hidden', '');
-  }, [cal.status]);
+    document.getElementById(STATIC_LIST_ID)?.setAttribute('hidden', '');
+  }, []);
 
   // A new month or filter: select today when it has events, else the first day with events.
   const days = Object.keys(cal.byDay).sort();
@@ -50,24 +46,33 @@ export function CalendarApp({ lang }: { lang: Lang }) {
 
   const { cursor } = cal;
   const monthLabel = formatMonthYear(cursor.year, cursor.month, lang);
-  const options = { lang };
-  const hasData = cal.status === 'success' || (cal.status === 'loading' && cal.list_category.length > 0);
   const selectedEvents = selected ? (cal.byDay[selected] ?? []) : [];
-  const toolbarButton = 'btn';
+  // aria-disabled rather than disabled at the ends of the built range, so keyboard focus stays on the button.
+  const navButton = (enabled: boolean) => `btn ${enabled ? '' : 'opacity-60 cursor-not-allowed'}`;
 
   return (
     <section aria-labelledby="calendar-month" className="flex flex-col gap-4" data-calendar-island>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={toolbarButton} onClick={() => void previousMonth(options)}>
+        <button
+          type="button"
+          className={navButton(cal.canGoBack)}
+          aria-disabled={!cal.canGoBack || undefined}
+          onClick={() => cal.canGoBack && store.previousMonth()}
+        >
           <span aria-hidden="true">‹</span> {t('calendar.previousMonth')}
         </button>
         <h2 id="calendar-month" aria-live="polite" className="text-xl m-0 min-w-48 text-center">
           {monthLabel}
         </h2>
-        <button type="button" className={toolbarButton} onClick={() => void nextMonth(options)}>
+        <button
+          type="button"
+          className={navButton(cal.canGoForward)}
+          aria-disabled={!cal.canGoForward || undefined}
+          onClick={() => cal.canGoForward && store.nextMonth()}
+        >
           {t('calendar.nextMonth')} <span aria-hidden="true">›</span>
         </button>
-        <button type="button" className={toolbarButton} onClick={() => void goToToday(options)}>
+        <button type="button" className="btn" onClick={store.goToToday}>
           {t('calendar.thisMonth')}
         </button>
       </div>
@@ -80,7 +85,7 @@ export function CalendarApp({ lang }: { lang: Lang }) {
           <select
             id="calendar-category"
             value={cal.filter ?? ''}
-            onChange={(e) => setCategoryFilter(e.target.value || null)}
+            onChange={(e) => store.setCategoryFilter(e.target.value || null)}
             className="min-h-11 px-2 font-inherit text-base rounded border border-solid border-border bg-bg text-fg"
           >
             <option value="">{t('filters.all')}</option>
@@ -107,34 +112,34 @@ export function CalendarApp({ lang }: { lang: Lang }) {
       </div>
 
       <p role="status" className="m-0" data-calendar-status>
-        {cal.status === 'success' &&
-          (cal.total > 0
-            ? t('calendarPage.eventCount', { count: cal.total })
-            : t(cal.filter ? 'calendarPage.noEventsInCategory' : 'calendarPage.noEventsInMonth'))}
+        {cal.total > 0
+          ? t('calendarPage.eventCount', { count: cal.total })
+          : t(cal.filter ? 'calendarPage.noEventsInCategory' : 'calendarPage.noEventsInMonth')}
       </p>
-      {cal.status === 'loading' && <Loading />}
-      {cal.status === 'error' && <LoadFailure message={errorMessage(cal.error)} onRetry={() => void loadMonth(options)} />}
 
-      {hasData && view === 'month' && (
+      {view === 'month' && (
         <>
           <MonthGrid
             cursor={cursor}
             byDay={cal.byDay}
+            categories={categories}
             today={today}
             selected={selected}
             onSelect={setSelected}
             lang={lang}
             caption={monthLabel}
           />
-          <section aria-labelledby="calendar-day" aria-live="polite" className="flex flex-col gap-2">
-            <h3 id="calendar-day" className="text-lg m-0">
-              {selected ? t('calendar.eventsOn', { date: formatDate(selected, lang) }) : t('calendarPage.chooseDay')}
-            </h3>
-            {selectedEvents.length > 0 && <EventList events={selectedEvents} lang={lang} />}
-          </section>
+          {days.length > 0 && (
+            <section aria-labelledby="calendar-day" aria-live="polite" className="flex flex-col gap-2">
+              <h3 id="calendar-day" className="text-lg m-0">
+                {selected ? t('calendar.eventsOn', { date: formatDate(selected, lang) }) : t('calendarPage.chooseDay')}
+              </h3>
+              {selectedEvents.length > 0 && <EventList events={selectedEvents} categories={categories} lang={lang} />}
+            </section>
+          )}
         </>
       )}
-      {hasData && view === 'list' && cal.total > 0 && <EventList events={[...cal.list_calendar_event].sort((a, b) => a.startAt.localeCompare(b.startAt))} lang={lang} />}
+      {view === 'list' && cal.total > 0 && <EventList events={cal.list_calendar_event} categories={categories} lang={lang} />}
     </section>
   );
 }

@@ -1,20 +1,25 @@
-/** Events as a list: category (colour swatch + name), title (linked to its activity when it has one), when, where. */
+/** Events as a list: category (colour swatch + name), title (linked to its page when it has one), when, where. */
 import { useTranslation } from 'react-i18next';
-import type { CalendarEvent } from '../../api/events';
 import type { Lang } from '../../i18n/config';
-import { localizePath } from '../../i18n/paths';
-import { eventPath, eventWhen } from './event-text';
+import type { CalendarCategory, CalendarItem } from '../../stores/calendar';
+import { eventWhen } from './event-text';
 
-export function EventList({ events, lang }: { events: CalendarEvent[]; lang: Lang }) {
+interface Props {
+  events: CalendarItem[];
+  categories: ReadonlyMap<string, CalendarCategory>;
+  lang: Lang;
+}
+
+export function EventList({ events, categories, lang }: Props) {
   const { t } = useTranslation('common');
   return (
     <ul className="list-none m-0 p-0 flex flex-col gap-3">
       {events.map((event) => {
-        const path = eventPath(event);
+        const category = categories.get(event.categoryId);
         return (
-          <li key={event.id} className="p-3 rounded border border-solid border-border border-l-6" style={{ borderLeftColor: event.category.color }}>
-            <p className="m-0 text-sm text-muted">{event.category.title}</p>
-            <p className="m-0 font-semibold">{path ? <a href={localizePath(path, lang)}>{event.title}</a> : event.title}</p>
+          <li key={event.id} className="p-3 rounded border border-solid border-border border-l-6" style={{ borderLeftColor: category?.color }}>
+            <p className="m-0 text-sm text-muted">{category?.title}</p>
+            <p className="m-0 font-semibold">{event.link ? <a href={event.link}>{event.title}</a> : event.title}</p>
             <p className="m-0 text-sm">
               <span className="sr-only">{t('calendarPage.when')}: </span>
               {eventWhen(event, lang, t)}

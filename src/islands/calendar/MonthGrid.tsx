@@ -8,17 +8,17 @@
  * event days, so the tab order stays short.
  */
 import { useTranslation } from 'react-i18next';
-import type { CalendarEvent } from '../../api/events';
 import type { Lang } from '../../i18n/config';
 import { formatDate, weekdayNames } from '../../lib/dates';
-import { monthGrid, type MonthCursor } from '../../stores/calendar';
+import { monthGrid, type CalendarCategory, type CalendarItem, type MonthCursor } from '../../stores/calendar';
 
 const SHOWN_TITLES = 2;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 interface Props {
   cursor: MonthCursor;
-  byDay: Record<string, CalendarEvent[]>;
+  byDay: Record<string, CalendarItem[]>;
+  categories: ReadonlyMap<string, CalendarCategory>;
   today: string;
   selected: string | null;
   onSelect: (day: string) => void;
@@ -26,7 +26,7 @@ interface Props {
   caption: string;
 }
 
-export function MonthGrid({ cursor, byDay, today, selected, onSelect, lang, caption }: Props) {
+export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect, lang, caption }: Props) {
   const { t } = useTranslation('common');
   const short = weekdayNames(lang, lang === 'th' ? 'narrow' : 'short');
   const long = weekdayNames(lang, 'long');
@@ -79,12 +79,12 @@ export function MonthGrid({ cursor, byDay, today, selected, onSelect, lang, capt
                       <span className="sr-only">{t('calendarPage.eventCount', { count: events.length })}</span>
                       <span className="flex gap-1 md:hidden" aria-hidden="true">
                         {events.map((e) => (
-                          <span key={e.id} className="w-2 h-2 rounded-full" style={{ background: e.category.color }} />
+                          <span key={e.id} className="w-2 h-2 rounded-full" style={{ background: categories.get(e.categoryId)?.color }} />
                         ))}
                       </span>
                       <span className="hidden md:flex flex-col gap-0.5 w-full">
                         {events.slice(0, SHOWN_TITLES).map((e) => (
-                          <span key={e.id} className="block truncate text-xs px-1 rounded text-white" style={{ background: e.category.color }}>
+                          <span key={e.id} className="block truncate text-xs px-1 rounded text-white" style={{ background: categories.get(e.categoryId)?.color }}>
                             {e.title}
                           </span>
                         ))}

@@ -1,6 +1,9 @@
-/** When an event happens, as one line in the page's language (same-day events show one date). */
+/**
+ * When an event happens, as one line in the page's language (same-day events show one date).
+ * Shared by the build-time list (API events) and the island (its compact events), so it asks
+ * only for the fields both have.
+ */
 import type { TFunction } from 'i18next';
-import type { CalendarEvent } from '../../api/events';
 import type { Lang } from '../../i18n/config';
 import { bangkokDateKey, formatDate, formatDateTime, formatTime } from '../../lib/dates';
 
@@ -8,7 +11,13 @@ import { bangkokDateKey, formatDate, formatDateTime, formatTime } from '../../li
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type CommonT = TFunction<any, any>;
 
-export function eventWhen(event: CalendarEvent, lang: Lang, t: CommonT): string {
+export interface EventTimes {
+  startAt: string;
+  endAt: string;
+  allDay: boolean;
+}
+
+export function eventWhen(event: EventTimes, lang: Lang, t: CommonT): string {
   const sameDay = bangkokDateKey(event.startAt) === bangkokDateKey(event.endAt);
   if (event.allDay) {
     const dates = sameDay
@@ -20,7 +29,7 @@ export function eventWhen(event: CalendarEvent, lang: Lang, t: CommonT): string 
   return t('dates.range', { start: formatDateTime(event.startAt, lang), end: formatDateTime(event.endAt, lang) });
 }
 
-/** The event's own page when it is an activity with one, else null. */
-export function eventPath(event: CalendarEvent): string | null {
+/** The event's own page (not yet localised) when it is an activity with one, else null. */
+export function eventPath(event: { type: 'activity' | null; activityId: string | null }): string | null {
   return event.type === 'activity' && event.activityId ? `/activity/${encodeURIComponent(event.activityId)}/` : null;
 }
