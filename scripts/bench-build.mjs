@@ -26,6 +26,13 @@ import { startEmbeddedApi } from './lib/embedded-api.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const JS_BUDGET_BYTES = 20 * 1024;
+/** Pages that hold a React island may ship up to this (issue 5). */
+export const ISLAND_PAGE_BUDGET_BYTES = 100 * 1024;
+
+/** The budget of a page: 20 KB for content pages, 100 KB when it holds a React island. */
+export function budgetOf(row) {
+  return row.islands > 0 ? ISLAND_PAGE_BUDGET_BYTES : JS_BUDGET_BYTES;
+}
 
 // ---- arguments ----
 
@@ -191,7 +198,14 @@ function samplePages(dir) {
     ...(detail ? [{ kind: 'detail', path: detail }] : []),
     { kind: 'list', path: '/activities/' },
     { kind: 'home', path: '/en/' },
-  ];
+    // Pages whose main content is a React island (issue 5's budgets).
+    { kind: 'search', path: '/search/' },
+    { kind: 'calendar', path: '/calendar/' },
+    { kind: 'survey', path: '/surveys/1/' },
+    { kind: 'web board', path: '/webboard/' },
+    { kind: 'web board', path: '/webboard/login/' },
+    { kind: 'filtered list', path: '/laws/' },
+  ].filter((p) => existsSync(path.join(dir, p.path, 'index.html')));
 }
 
 function jsTable(dir) {
@@ -199,8 +213,8 @@ function jsTable(dir) {
   const kb = (b) => (b / 1024).toFixed(1);
   console.log('\nJavaScript shipped (gzipped, every file once, imports followed):');
   console.log(table(
-    ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', `≤ ${JS_BUDGET_BYTES / 1024} KB`],
-    rows.map((r) => [r.path, r.kind, r.files, r.inline, r.islands, kb(r.gzipBytes), kb(r.islandBytes), r.gzipBytes <= JS_BUDGET_BYTES ? 'yes' : 'NO']),
+    ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', 'budget KB', 'within'],
+    rows.map((r) => [r.path, r.kind, r.files, r.inline, r.islands, kb(r.gzipBytes), kb(r.islandBytes), budgetOf(r) / 1024, r.gzipBytes <= budgetOf(r) ? 'yes' : 'NO']),
   ));
   return rows;
 }
@@ -267,9 +281,9 @@ async function main() {
       results.map((r) => [r.scale, r.pages, r.seconds.toFixed(1), (r.pages / r.seconds).toFixed(1), (r.peakBytes / 1048576).toFixed(0)]),
     ));
   }
-  const over = jsRows.filter((r) => r.gzipBytes > JS_BUDGET_BYTES);
+  const over = jsRows.filter((r) => r.gzipBytes > budgetOf(r));
   if (over.length) {
-    console.error(`\n${over.length} content page(s) ship more than ${JS_BUDGET_BYTES / 1024} KB of gzipped JavaScript: ${over.map((r) => r.path).join(', ')}`);
+    console.error(`\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands): ${over.map((r) => r.path).join(', ')}`);
     process.exitCode = 1;
   }
 }

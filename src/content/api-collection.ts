@@ -160,16 +160,24 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
   };
 }
 
+/**
+ * One limit for every collection of a build: Astro runs the loaders side by side, and
+ * the agency's API (like the reference API) answers one request at a time, so ~30
+ * collections with a limit each would send 100+ requests at once and time out at scale.
+ */
+const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
+
 /** The loader behind `apiCollection`; exported for collections that need a custom schema setup. */
 export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>): Loader {
-  const { endpoint, schema, concurrency = DEFAULT_CONCURRENCY, langs = LANGS } = options;
+  const { endpoint, schema, concurrency, langs = LANGS } = options;
   return {
     name: `api:${endpoint}`,
     async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
       setSkipReporter((s) =>
         logger.warn(`skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`),
       );
-      const limit = createLimiter(concurrency); // shared by both languages
+      // Shared by both languages, and by every collection unless this one asks for its own.
+      const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
       const loaded = await Promise.all(
         langs.map(async (lang) => {
           const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
