@@ -96,7 +96,7 @@ body{
   margin:0;
   background:var(--c-bg);
   color:var(--c-fg);
-  font-family:'Sarabun','Noto Sans Thai','Leelawadee UI','Tahoma',system-ui,sans-serif;
+  font-family:'Sarabun','Sarabun Fallback','Noto Sans Thai','Leelawadee UI','Tahoma',system-ui,sans-serif;
   /* Thai stacks tone marks above vowels above consonants: 1.7 keeps two lines of
      stacked marks from touching (>= 1.6 is the floor). */
   line-height:1.7;
@@ -120,7 +120,7 @@ export default defineConfig({
     breakpoints: BREAKPOINTS,
     maxWidth: { page: MAX_PAGE_WIDTH },
     colors: Object.fromEntries(Object.keys(light).map((name) => [name, `var(--c-${name})`])),
-    fontFamily: { sans: "'Sarabun','Noto Sans Thai',system-ui,sans-serif" },
+    fontFamily: { sans: "'Sarabun','Sarabun Fallback','Noto Sans Thai','Leelawadee UI','Tahoma',system-ui,sans-serif" },
   },
   shortcuts: {
     'page-width': 'mx-auto w-full max-w-page px-4 sm:px-6 lg:px-10 box-border',

@@ -5,9 +5,18 @@
  * when any is below 100 (the budget in the README).
  *
  *   npm run bench:lighthouse                 build, then measure
- *   npm run bench:lighthouse -- --skip-build reuse dist/ (built against the API this script starts)
+ *   npm run bench:lighthouse -- --skip-build reuse the last build of this script
+ *   npm run bench:lighthouse -- --details    also print, per page, what shifted (CLS), the
+ *                                            LCP element and its phases, the long main-thread
+ *                                            tasks and the CPU time per script; the full
+ *                                            Lighthouse reports go to bench-results/lighthouse/
+ *
+ * Pages are served gzipped, as the CDN serves them (scripts/lib/compressing-proxy.mjs).
+ * It builds into its own directory (bench-results/lighthouse-dist), not dist/: other runs
+ * (npm test, other benchmarks) build dist/ against other API ports, and the built pages hold
+ * absolute image addresses on this script's API port.
  */
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +26,16 @@ import { buildSite } from './lib/build-site.mjs';
 import { findChromium, CHROMIUM_MISSING_MESSAGE } from './lib/chromium.mjs';
 import { startEmbeddedApi } from './lib/embedded-api.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { printDetails } from './lib/lighthouse-details.mjs';
+import { startCompressingProxy } from './lib/compressing-proxy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const skipBuild = args.includes('--skip-build');
+const details = args.includes('--details');
+const outDir = path.join(root, 'bench-results', 'lighthouse-dist');
+const reportDir = path.join(root, 'bench-results', 'lighthouse');
 const apiPort = Number(process.env.BENCH_API_PORT || 18788);
 
 const chromePath = findChromium();
@@ -41,11 +55,15 @@ function firstDetailPath(listFile, pattern) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
 let site;
+let front;
 let chrome;
 let failed = false;
 try {
-  if (!skipBuild && (await buildSite({ apiBaseUrl: api.url })) !== 0) throw new Error('The build failed.');
-  site = await startStaticServer({ root: path.join(root, 'dist'), port: 0 });
+  if (!skipBuild && (await buildSite({ apiBaseUrl: api.url, args: ['--outDir', outDir] })) !== 0) {
+    throw new Error('The build failed.');
+  }
+  site = await startStaticServer({ root: outDir, port: 0 });
+  front = await startCompressingProxy({ target: site.url });
   const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
   const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
   const pages = [
@@ -63,13 +81,19 @@ try {
   });
   const rows = [];
   for (const [label, pagePath] of pages) {
-    const result = await lighthouse(`${site.url}${pagePath}`, {
+    const result = await lighthouse(`${front.url}${pagePath}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
     });
     const { categories, audits } = result.lhr;
+    if (details) {
+      mkdirSync(reportDir, { recursive: true });
+      const file = path.join(reportDir, `${label.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr));
+      printDetails(label, result.lhr, path.relative(root, file));
+    }
     const perf = Math.round((categories.performance.score ?? 0) * 100);
     const a11y = Math.round((categories.accessibility.score ?? 0) * 100);
     if (perf < 100 || a11y < 100) failed = true;
@@ -88,6 +112,7 @@ try {
   if (failed) console.log('Below the budget of 100 on at least one page.');
 } finally {
   await chrome?.kill();
+  await front?.close();
   await site?.close();
   await api.close();
   rmSync(dataDir, { recursive: true, force: true });
