@@ -11,7 +11,7 @@
  *                                            tasks and the CPU time per script; the full
  *                                            Lighthouse reports go to bench-results/lighthouse/
  *
- * Pages are served gzipped, as the CDN serves them (scripts/lib/compressing-proxy.mjs).
+ * Pages are served gzipped, as the CDN serves them (scripts/lib/static-server.mjs).
  * It builds into its own directory (bench-results/lighthouse-dist), not dist/: other runs
  * (npm test, other benchmarks) build dist/ against other API ports, and the built pages hold
  * absolute image addresses on this script's API port.
@@ -27,7 +27,6 @@ import { findChromium, CHROMIUM_MISSING_MESSAGE } from './lib/chromium.mjs';
 import { startEmbeddedApi } from './lib/embedded-api.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { printDetails } from './lib/lighthouse-details.mjs';
-import { startCompressingProxy } from './lib/compressing-proxy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -55,7 +54,6 @@ function firstDetailPath(listFile, pattern) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
 let site;
-let front;
 let chrome;
 let failed = false;
 try {
@@ -63,7 +61,6 @@ try {
     throw new Error('The build failed.');
   }
   site = await startStaticServer({ root: outDir, port: 0 });
-  front = await startCompressingProxy({ target: site.url });
   const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
   const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
   const pages = [
@@ -81,7 +78,7 @@ try {
   });
   const rows = [];
   for (const [label, pagePath] of pages) {
-    const result = await lighthouse(`${front.url}${pagePath}`, {
+    const result = await lighthouse(`${site.url}${pagePath}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -112,7 +109,6 @@ try {
   if (failed) console.log('Below the budget of 100 on at least one page.');
 } finally {
   await chrome?.kill();
-  await front?.close();
   await site?.close();
   await api.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -25,6 +26,9 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Text formats worth compressing, as the CDN does (fonts and images are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
 async function fileAt(file) {
   try {
@@ -75,13 +79,18 @@ export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }) 
     }
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     const immutable = file.includes(`${path.sep}_astro${path.sep}`);
+    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     res.writeHead(status, {
       'Content-Type': type,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
     if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    if (gzip) stream.pipe(createGzip()).pipe(res);
+    else stream.pipe(res);
   });
   await new Promise((ok, fail) => {
     server.once('error', fail);
