@@ -19,4 +19,23 @@ export default defineConfig({
   },
   integrations: [react(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions)],
   experimental: { incrementalBuild: true },
+  vite: {
+    build: {
+      rollupOptions: {
+        output: {
+          // The shell's small shared modules (stores, client, i18n paths, nanostores, wretch) in
+          // one file instead of ~15: every page loads them all anyway, and each separate file
+          // costs gzip overhead that counts against the JavaScript budgets.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'shell-runtime',
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/](persisted-roots|locale|display)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

@@ -7,17 +7,34 @@
  */
 import * as z from 'zod/mini';
 import type { $ZodError, $ZodType } from 'zod/v4/core';
-import en from 'zod/v4/locales/en.js';
 import { logger } from '../lib/logger';
 import { SchemaError } from './errors';
 
 // Every module here imports `* as z from 'zod/mini'`, never `{ z }`: the bundlers tree-shake a
 // namespace import, while the re-exported `z` object pulls in all of zod with every locale
 // (esbuild, an island entry with two API calls: ~90 KB gzipped with `{ z }`, ~13 KB with `* as z`).
-// zod/mini (kept for the islands' bundle size) ships no messages: without a locale every
-// issue reads "Invalid input". Classic zod registers English the same way, only when no
-// locale is set, so skip warnings and SchemaErrors read as they always did.
-if (!z.config().localeError) z.config(en());
+// zod/mini ships no messages: without a locale every issue reads "Invalid input". zod's own
+// English locale costs ~1 KB gzipped in every island, so this short one says what the
+// people reading a skip warning need — what was expected — and the field is named apart.
+type Issue = { code?: string; expected?: unknown; input?: unknown; values?: unknown[]; minimum?: unknown; message?: string };
+function describeExpected(issue: Issue): string {
+  const received = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}, received ${received}`;
+    case 'invalid_value':
+      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return `is below the minimum ${String(issue.minimum)}`;
+    case 'too_big':
+      return 'is above the maximum';
+    case 'invalid_format':
+      return 'has the wrong format';
+    default:
+      return issue.message || 'is invalid';
+  }
+}
+if (!z.config().localeError) z.config({ localeError: (issue) => describeExpected(issue as Issue) });
 
 export interface SkippedRecord {
   endpoint: string;
