@@ -218,7 +218,7 @@ test('skip link is the first stop and moves focus to main', async ({ page }) => 
 test('submenus open and close with the keyboard', async ({ page }) => {
   await page.goto(HOME.en);
   const disclosure = page.locator('nav[aria-label="Main menu"] details[data-disclosure]').first();
-  test.skip((await disclosure.count()) === 0, 'the demo menu has no submenu');
+  expect(await disclosure.count(), 'the demo menu has submenus').toBeGreaterThan(0);
   const summary = disclosure.locator('summary');
   await summary.focus();
   await page.keyboard.press('Enter');
@@ -258,7 +258,7 @@ test('header search sends q to the search page of the page language', async ({ p
 test('consent notice shows until answered, and remembers the answer with its version', async ({ page }) => {
   await page.goto(HOME.th);
   const region = page.locator('[data-consent]');
-  test.skip((await region.count()) === 0, 'the API returned no consent text');
+  expect(await region.count(), 'the API returns consent text').toBeGreaterThan(0);
   await expect(region).toBeVisible();
   await expect(region).toHaveAttribute('role', 'region');
   const version = await region.getAttribute('data-consent-version');
