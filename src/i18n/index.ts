@@ -2,8 +2,8 @@
  * Build-time translation for pages and components (spec point 2). One i18next instance
  * per language, created once when this module is first imported, with every namespace
  * from locales/. Pages call `getT(lang, ns)`; islands receive `resourcesFor(lang, nss)`
- * as a serialisable prop and build their own instance with `createIslandI18n`
- * (src/i18n/client.ts), so a page never ships the other language.
+ * as a serialisable prop and read it with src/i18n/translator.ts (i18next's rules, without
+ * i18next's 16 KB in the browser), so a page never ships the other language.
  */
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { DEFAULT_LANG, LANGS, NAMESPACES, type Lang, type Namespace } from './config';

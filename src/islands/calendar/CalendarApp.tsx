@@ -9,7 +9,7 @@
  * wrong; the build-time list is what reads until then (and without JavaScript).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Lang } from '../../i18n/config';
 import { bangkokDateKey, formatDate, formatMonthYear } from '../../lib/dates';
 import { createCalendarStore, type CalendarData } from '../../stores/calendar';

@@ -3,15 +3,13 @@
  *
  * Everything it shows comes from the build (`data`, see src/content/events.ts), so it makes no
  * request and deliberately does not use IslandRoot, whose API-language hook would pull the API
- * client into the page: it sets up the same i18n instance and error boundary itself.
+ * client into the page: it sets up the same translations and error boundary itself.
  */
-import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createIslandI18n } from '../../i18n/client';
 import type { Lang } from '../../i18n/config';
 import type { LangResources } from '../../i18n/resources';
 import type { CalendarData } from '../../stores/calendar';
 import { IslandErrorBoundary } from '../shared/IslandErrorBoundary';
+import { TranslationProvider } from '../shared/translation';
 import { CalendarApp } from './CalendarApp';
 
 interface Props {
@@ -22,12 +20,11 @@ interface Props {
 }
 
 export default function CalendarIsland({ lang, resources, data }: Props) {
-  const i18n = useMemo(() => createIslandI18n(lang, resources), [lang, resources]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider lang={lang} resources={resources}>
       <IslandErrorBoundary>
         <CalendarApp lang={lang} data={data} />
       </IslandErrorBoundary>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

@@ -1,5 +1,5 @@
 /** Events as a list: category (colour swatch + name), title (linked to its page when it has one), when, where. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Lang } from '../../i18n/config';
 import type { CalendarCategory, CalendarItem } from '../../stores/calendar';
 import { eventWhen } from './event-text';

@@ -7,7 +7,7 @@
  * works with every screen reader's table commands, and a month rarely has more than a dozen
  * event days, so the tab order stays short.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Lang } from '../../i18n/config';
 import { formatDate, weekdayNames } from '../../lib/dates';
 import { monthGrid, type CalendarCategory, type CalendarItem, type MonthCursor } from '../../stores/calendar';

@@ -3,13 +3,11 @@
  * Shared by the build-time list (API events) and the island (its compact events), so it asks
  * only for the fields both have.
  */
-import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/config';
 import { bangkokDateKey, formatDate, formatDateTime, formatTime } from '../../lib/dates';
 
-// A common-namespace t, from react-i18next in the island or from getT() in the static page.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type CommonT = TFunction<any, any>;
+// A common-namespace t: the island's (src/i18n/translator.ts) or getT()'s in the static page.
+type CommonT = (key: string, options?: Record<string, unknown>) => string;
 
 export interface EventTimes {
   startAt: string;

@@ -10,7 +10,7 @@
  * Server-side (and without JavaScript) this renders nothing: the static list is the page.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { IslandRoot, type IslandProps } from '../shared';
 import { Pager } from '../webboard/Pager';
 import { KIND_LOADERS, type FilterKind, type FilterState } from './types';

@@ -5,7 +5,7 @@
  * (sessionStorage, under the key of src/stores/popup.ts; see ./dismissed.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Popup } from '../../api/home';
 import type { Lang } from '../../i18n/config';
 import { isExternalPath, localizePath } from '../../i18n/paths';

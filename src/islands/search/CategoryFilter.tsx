@@ -3,7 +3,7 @@
  * turns a plain click into a live search). The current type carries aria-current.
  * Types with no hit are left out, except the one being shown.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { SearchCategory, SearchCategoryCount } from '../../api/search';
 import type { SearchQuery } from '../../stores/search';
 import { isPlainClick, searchUrlQuery } from './search-url';

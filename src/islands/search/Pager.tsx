@@ -1,5 +1,5 @@
 /** Previous / numbered / next links for the result pages (10 hits a page, the API's size). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { SearchQuery } from '../../stores/search';
 import { isPlainClick, searchUrlQuery } from './search-url';
 

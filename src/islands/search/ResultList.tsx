@@ -1,5 +1,5 @@
 /** One page of search hits: type, linked title and summary with the matches marked, date. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { SearchResult } from '../../api/search';
 import type { Lang } from '../../i18n/config';
 import { localizePath } from '../../i18n/paths';

@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { SearchCategory } from '../../api/search';
 import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';

@@ -3,7 +3,7 @@
  * text; callers pass their own (e.g. the server's message, or "the search failed").
  * role="alert" so a screen reader hears it when it appears after an action.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 
 export function LoadFailure({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@
  * The loading state of an island: a polite live region with a visible text (and a spinner for
  * sighted visitors), so screen readers announce it and nothing depends on animation alone.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@
  * The list of problems at the top of the form, each linking to its question. Following a
  * link moves focus to the question's first control (a plain fragment link would only scroll).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { fieldId } from './QuestionField';
 
 export interface SummaryItem {

@@ -8,7 +8,7 @@
  * is tied to the control with aria-describedby. `disabled` renders the read-only version the
  * page shows before the island is live (and without JavaScript).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { AnswerValue } from '../../api/survey';
 import type { SurveyQuestion } from '../../content/survey-forms';
 import { TEXT_MAX_LENGTH } from './answers';

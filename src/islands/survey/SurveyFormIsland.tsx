@@ -12,7 +12,7 @@
  * read-only with a note that sending needs JavaScript; hydration enables it.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { AnswerValue } from '../../api/survey';
 import type { SurveyForm } from '../../content/survey-forms';
 import { formatDateTime } from '../../lib/dates';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Lang } from '../../i18n/config';
 import { $forgotPasswordRequest, $verifyUsernameRequest, forgotPassword, verifyUsername } from '../../stores/auth';
 import { errorMessage } from '../../stores/request';

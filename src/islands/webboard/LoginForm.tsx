@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { $webboardLoginRequest, webboardLogin } from '../../stores/webboard';

@@ -4,7 +4,7 @@
  * `?next=` is carried to the form. Also offers forgot password and the username check.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { webboardLogout } from '../../stores/webboard';
 import { IslandRoot, Loading, type IslandProps } from '../shared';
 import { ForgotPasswordForm, UsernameCheckForm } from './AccountHelp';

@@ -3,7 +3,7 @@
  * 20 a page). Paging changes the address (pushState), and the back button goes back a page.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { formatDateTime } from '../../lib/dates';
 import { $threadList, loadThreads } from '../../stores/webboard';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../shared';

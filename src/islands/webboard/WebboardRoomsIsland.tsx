@@ -1,6 +1,6 @@
 /** `/webboard/`: the discussion rooms (GET /webboard/room), for logged-in members. */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { formatDateTime, formatNumber } from '../../lib/dates';
 import { $roomList, loadRooms } from '../../stores/webboard';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../shared';

@@ -3,7 +3,7 @@
  * plain text and are rendered as text (React escapes them; line breaks kept by CSS), never HTML.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/translation';
 import { formatDateTime } from '../../lib/dates';
 import { $thread, loadThread } from '../../stores/webboard';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../shared';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT, resourcesFor } from '../../../src/i18n/index';
-import { createIslandI18n } from '../../../src/i18n/client';
+import { createTranslator } from '../../../src/i18n/translator';
 
 describe('getT', () => {
   it('translates per language and namespace', () => {
@@ -20,9 +20,9 @@ describe('resourcesFor', () => {
     expect(text).not.toMatch(/[\u0E00-\u0E7F]/); // no Thai in English resources
     expect(JSON.parse(text)).toEqual(res);
   });
-  it('feeds an island instance that translates without the other language', () => {
-    const i18n = createIslandI18n('th', resourcesFor('th', ['common', 'webboard']));
-    expect(i18n.t('webboard:login.submit')).toBe('เข้าสู่ระบบ');
-    expect(i18n.t('skipLink')).toBe('ข้ามไปยังเนื้อหาหลัก');
+  it("feeds an island's translator, which translates without the other language", () => {
+    const t = createTranslator('th', resourcesFor('th', ['common', 'webboard']), 'common');
+    expect(t('webboard:login.submit')).toBe('เข้าสู่ระบบ');
+    expect(t('skipLink')).toBe('ข้ามไปยังเนื้อหาหลัก');
   });
 });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/translation';
 import { getLaws, type Law } from '../../../api/law';
 import { formatDate } from '../../../lib/dates';
 import { htmlToText } from '../html-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/translation';
 import { getPurchases, type Purchase } from '../../../api/purchase';
 import { localizePath } from '../../../i18n/paths';
 import { formatDate } from '../../../lib/dates';

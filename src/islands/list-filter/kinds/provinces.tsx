@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/translation';
 import { getProvinceContacts, type ProvinceContact } from '../../../api/contact';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../types';
 import type { Lang } from '../../../i18n/config';
