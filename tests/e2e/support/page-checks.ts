@@ -46,7 +46,8 @@ export async function expectNoLeakedPlaceholders(page: Page): Promise<void> {
  *   of axe per scan. A page with frames still gets the default, frame-aware scan.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  // options() replaces every run option, so it comes before withTags() (which adds runOnly).
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
   if (page.frames().length === 1) builder = builder.setLegacyMode(true);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
