@@ -7,14 +7,14 @@
  * Flags: --e2e-only skips 1; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from './lib/build-site.mjs';
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from './lib/chromium.mjs';
 import { startEmbeddedApi } from './lib/embedded-api.mjs';
-import { run } from './lib/run.mjs';
+import { buildEnv, run } from './lib/run.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +32,7 @@ const resultsDir = path.join(root, '.data', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 const unitResults = path.join(resultsDir, 'vitest.json');
 const e2eResults = path.join(resultsDir, 'playwright.json');
+const buildLog = path.join(resultsDir, 'build.log');
 rmSync(unitResults, { force: true });
 rmSync(e2eResults, { force: true });
 
@@ -56,6 +57,46 @@ function summarise(exitCode) {
   process.exit(exitCode);
 }
 
+/**
+ * The site's build for the end-to-end suite, its ~900 lines of progress kept in
+ * .data/test-results/build.log rather than between the unit and end-to-end results.
+ * Prints the build's warnings and errors and its closing line; on failure, the log's end.
+ */
+async function buildForTests(apiBaseUrl) {
+  const started = Date.now();
+  console.log(`build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`);
+  const fd = openSync(buildLog, 'w');
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin('astro/bin/astro.mjs'), 'build'], {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: buildEnv({ PUBLIC_API_BASE_URL: apiBaseUrl }),
+    });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (exitCode, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(exitCode ?? (signal ? 1 : 0));
+    });
+  });
+  closeSync(fd);
+  const lines = readFileSync(buildLog, 'utf8').split('\n');
+  const relLog = path.relative(root, buildLog);
+  if (code !== 0) {
+    console.error(lines.slice(-80).join('\n'));
+    console.error(`The build failed (exit ${code}); its whole output is in ${relLog}.`);
+    return code;
+  }
+  // Astro marks warnings and errors [WARN]/[ERROR]; the content loaders' logger, [warn]/[error].
+  const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
+  for (const line of notable) console.log(line);
+  const built = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
+  console.log(`build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`);
+  return 0;
+}
+
 if (!e2eOnly) {
   const code = await run(process.execPath, [
     bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitResults}`,
@@ -75,7 +116,7 @@ let site;
 let code = 1;
 try {
   if (!skipBuild) {
-    code = await buildSite({ apiBaseUrl: api.url });
+    code = await buildForTests(api.url);
     if (code !== 0) throw new Error('The build failed.');
   }
   site = await startStaticServer({ root: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });

@@ -22,14 +22,10 @@ type Faqs = { result: { id: number; question: string; answer_html: string; group
 
 for (const lang of ['th', 'en'] as const) {
   test.describe(`FAQ (${lang})`, () => {
-    test('passes the common page checks', async ({ page }) => {
-      await checkPage(page, PATH[lang], lang);
-    });
-
-    test('shows every group of the API with all of its questions', async ({ page }) => {
+    test('passes the common page checks and shows every group of the API with all of its questions', async ({ page }) => {
       const groups = await api<Groups>('/faqs/groups', lang);
       const faqs = await api<Faqs>('/faqs?limit=100', lang);
-      await page.goto(PATH[lang]);
+      await checkPage(page, PATH[lang], lang);
       const main = page.locator('main');
       for (const group of groups.data) {
         const mine = faqs.result.filter((f) => f.group_id === group.id);

@@ -24,13 +24,9 @@ type Surveys = {
 
 for (const lang of ['th', 'en'] as const) {
   test.describe(`Survey list (${lang})`, () => {
-    test('passes the common page checks', async ({ page }) => {
-      await checkPage(page, PATH[lang], lang);
-    });
-
-    test('shows every survey with its facts and a link to its form', async ({ page }) => {
+    test('passes the common page checks and shows every survey with its facts and a link to its form', async ({ page }) => {
       const surveys = await api<Surveys>('/survey?page=1', lang);
-      await page.goto(PATH[lang]);
+      await checkPage(page, PATH[lang], lang);
       const items = page.locator('main li', { has: page.getByRole('heading', { level: 2 }) });
       await expect(items).toHaveCount(Math.min(12, surveys.total));
       for (const survey of surveys.results) {
