@@ -4,16 +4,15 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from './client';
-import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
+import { parseDataList, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
+import { getCategoryDropdown, getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from './content-items';
 import {
   attachmentSchema,
-  categorySchema,
   departmentSchema,
   imageSchema,
   isoDate,
   mapAttachment,
-  mapCategory,
   mapOptionalImage,
   type Attachment,
   type Category,
@@ -24,14 +23,9 @@ import {
 // ---- schemas (the API's shapes) ----
 
 const articleSummarySchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
+  ...publishedItemFields,
   cover: z.nullable(imageSchema),
-  category: categorySchema,
   department: z.nullable(departmentSchema),
-  published_at: isoDate,
   views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
@@ -55,15 +49,9 @@ const newsItemSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface ArticleSummary {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
+export interface ArticleSummary extends PublishedItem {
   cover: Image | null;
-  category: Category;
   department: Department | null;
-  publishedAt: string;
   views: number;
 }
 
@@ -89,14 +77,9 @@ export interface NewsItem {
 
 export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
   return {
-    id: String(raw.id),
-    slug: raw.slug,
-    title: raw.title,
-    summary: raw.summary,
+    ...mapPublishedItem(raw),
     cover: mapOptionalImage(raw.cover),
-    category: mapCategory(raw.category),
     department: raw.department,
-    publishedAt: raw.published_at,
     views: raw.views,
   };
 }
@@ -136,15 +119,12 @@ export interface ArticleListParams {
 
 /** GET /content/page/{slug} */
 export async function getArticle(slug: string, lang: Lang): Promise<Article> {
-  const endpoint = `/content/page/${encodeURIComponent(slug)}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), articleSchema, mapArticle);
+  return getItem('/content/page/', slug, lang, articleSchema, mapArticle);
 }
 
 /** GET /content/category/all */
 export async function getArticles(params: ArticleListParams, lang: Lang): Promise<Paged<ArticleSummary>> {
-  const endpoint = '/content/category/all';
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems('/content/category/all', pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/category/{slug} */
@@ -154,8 +134,7 @@ export async function getArticlesOfCategory(
   lang: Lang,
 ): Promise<Paged<ArticleSummary>> {
   const endpoint = `/content/category/${encodeURIComponent(slug)}`;
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/category/{department}/{slug} */
@@ -166,14 +145,12 @@ export async function getArticlesOfDepartment(
   lang: Lang,
 ): Promise<Paged<ArticleSummary>> {
   const endpoint = `/content/category/${encodeURIComponent(department)}/${encodeURIComponent(slug)}`;
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/dropdown/category */
 export async function getArticleCategories(lang: Lang): Promise<Category[]> {
-  const endpoint = '/content/dropdown/category';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), categorySchema, mapCategory);
+  return getCategoryDropdown('/content/dropdown/category', lang);
 }
 
 /** GET /content/rss — the 20 newest articles. */
