@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import { attachmentShape, fetchAllPages, orderKeys, orderShape, pick, readArea, type AreaEntry } from './area-records';
+import { attachmentShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from './area-records';
 import {
   categorisedRecords,
   categoryRecordShape,
@@ -62,7 +62,7 @@ export const activitiesCollections = {
         }),
       ]);
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: list.map((a) => activityKey(a.id)) } },
+        orderRecord(list.map((a) => activityKey(a.id))),
         ...categorisedRecords(categories, (c) => c.id, departments),
         ...activities.map(({ kind, ...a }) => ({ key: activityKey(a.id), data: { ...a, kind: 'activity' as const, type: kind } })),
       ];

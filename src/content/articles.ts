@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { apiCollection, type AreaContext } from './api-collection';
-import { attachmentShape, categoryShape, fetchAllPages, orderKeys, orderShape, pick, readArea, type AreaEntry } from './area-records';
+import { attachmentShape, categoryShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from './area-records';
 import {
   categorisedRecords,
   categoryRecordShape,
@@ -92,8 +92,8 @@ export const articlesCollections = {
         }),
       ]);
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: [...listedSlugs].map(articleKey) } },
-        { key: 'rss', data: { kind: 'order' as const, keys: rss.map((a) => articleKey(a.slug)) } },
+        orderRecord([...listedSlugs].map(articleKey)),
+        orderRecord(rss.map((a) => articleKey(a.slug)), 'rss'),
         ...categorisedRecords(categories, (c) => c.slug, departments),
         ...articles.map((a) => ({ key: articleKey(a.slug), data: { kind: 'article' as const, ...a, listed: listedSlugs.has(a.slug) } })),
       ];

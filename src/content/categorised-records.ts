@@ -10,7 +10,7 @@
  * endpoints, and which field names a category (articles: slug, activities: id).
  */
 import { z } from 'zod';
-import { categoryShape, fetchAllPages, imageShape, pick, type AreaEntry } from './area-records';
+import { categoryShape, fetchAllPages, imageShape, pick, publishedItemShape, type AreaEntry } from './area-records';
 import type { AreaContext } from './api-collection';
 import type { Paged } from '../api/boundary';
 import type { Category, Department } from '../api/shared';
@@ -18,15 +18,9 @@ import type { Category, Department } from '../api/shared';
 export const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
 
 /** What every stored article and activity summary starts with (their cards and lists need it). */
-export const categorisedItemShape = z.object({
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
+export const categorisedItemShape = publishedItemShape.extend({
   cover: imageShape.nullable(),
-  category: categoryShape,
   department: departmentShape.nullable(),
-  publishedAt: z.string(),
 });
 
 export const categoryRecordShape = z.object({ kind: z.literal('category'), category: categoryShape });
