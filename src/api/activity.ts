@@ -6,26 +6,13 @@ import * as z from 'zod/mini';
 import { type Lang } from './client';
 import type { Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
-import { getCategoryDropdown, getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from './content-items';
-import {
-  attachmentSchema,
-  departmentSchema,
-  imageSchema,
-  isoDate,
-  mapAttachment,
-  mapOptionalImage,
-  type Attachment,
-  type Category,
-  type Department,
-  type Image,
-} from './shared';
+import { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem } from './content-items';
+import { attachmentSchema, isoDate, mapAttachment, type Attachment, type Category } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
 const activitySummarySchema = z.object({
-  ...publishedItemFields,
-  cover: z.nullable(imageSchema),
-  department: z.nullable(departmentSchema),
+  ...departmentItemFields,
   kind: z.enum(['activity', 'training']),
   start_date: isoDate,
   end_date: z.nullable(isoDate),
@@ -42,9 +29,7 @@ const activitySchema = z.extend(activitySummarySchema, {
 
 export type ActivityKind = 'activity' | 'training';
 
-export interface ActivitySummary extends PublishedItem {
-  cover: Image | null;
-  department: Department | null;
+export interface ActivitySummary extends DepartmentItem {
   kind: ActivityKind;
   startDate: string;
   endDate: string | null;
@@ -61,9 +46,7 @@ export interface Activity extends ActivitySummary {
 
 export function mapActivitySummary(raw: z.output<typeof activitySummarySchema>): ActivitySummary {
   return {
-    ...mapPublishedItem(raw),
-    cover: mapOptionalImage(raw.cover),
-    department: raw.department,
+    ...mapDepartmentItem(raw),
     kind: raw.kind,
     startDate: raw.start_date,
     endDate: raw.end_date,

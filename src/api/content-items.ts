@@ -1,7 +1,7 @@
 /**
  * What the published-item areas — articles (content.ts), activities (activity.ts),
  * e-magazines (books.ts) and multimedia (media.ts) — share in the API: the fields every
- * item summary starts with, their mapping, and the calls every area makes the same way
+ * item summary starts with (and the department items' extra fields), their mapping, and the calls every area makes the same way
  * (a paged list, a category dropdown, one item). Each area module adds only its own fields
  * and endpoints; the shapes are in docs/api-contract.md.
  */
@@ -9,7 +9,17 @@ import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { api, type Lang, type Query } from './client';
 import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
-import { categorySchema, isoDate, mapCategory, type Category } from './shared';
+import {
+  categorySchema,
+  departmentSchema,
+  imageSchema,
+  isoDate,
+  mapCategory,
+  mapOptionalImage,
+  type Category,
+  type Department,
+  type Image,
+} from './shared';
 
 /** The API's fields every article, activity, e-magazine and multimedia summary has. */
 export const publishedItemFields = {
@@ -42,6 +52,27 @@ export function mapPublishedItem(raw: z.output<typeof publishedItemSchema>): Pub
     category: mapCategory(raw.category),
     publishedAt: raw.published_at,
   };
+}
+
+/**
+ * Articles and activities add an optional cover and the department that published them
+ * (both areas list by department: /content/category/{dept}/{cat}, /activity/category/{dept}/{cat}).
+ */
+export const departmentItemFields = {
+  ...publishedItemFields,
+  cover: z.nullable(imageSchema),
+  department: z.nullable(departmentSchema),
+};
+
+const departmentItemSchema = z.object(departmentItemFields);
+
+export interface DepartmentItem extends PublishedItem {
+  cover: Image | null;
+  department: Department | null;
+}
+
+export function mapDepartmentItem(raw: z.output<typeof departmentItemSchema>): DepartmentItem {
+  return { ...mapPublishedItem(raw), cover: mapOptionalImage(raw.cover), department: raw.department };
 }
 
 /** GET one page of a list endpoint; `query` is already normalised by load-rules. */

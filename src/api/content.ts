@@ -6,26 +6,13 @@ import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseDataList, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
-import { getCategoryDropdown, getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from './content-items';
-import {
-  attachmentSchema,
-  departmentSchema,
-  imageSchema,
-  isoDate,
-  mapAttachment,
-  mapOptionalImage,
-  type Attachment,
-  type Category,
-  type Department,
-  type Image,
-} from './shared';
+import { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem } from './content-items';
+import { attachmentSchema, imageSchema, isoDate, mapAttachment, mapOptionalImage, type Attachment, type Category, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
 const articleSummarySchema = z.object({
-  ...publishedItemFields,
-  cover: z.nullable(imageSchema),
-  department: z.nullable(departmentSchema),
+  ...departmentItemFields,
   views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
@@ -49,9 +36,7 @@ const newsItemSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface ArticleSummary extends PublishedItem {
-  cover: Image | null;
-  department: Department | null;
+export interface ArticleSummary extends DepartmentItem {
   views: number;
 }
 
@@ -77,9 +62,7 @@ export interface NewsItem {
 
 export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
   return {
-    ...mapPublishedItem(raw),
-    cover: mapOptionalImage(raw.cover),
-    department: raw.department,
+    ...mapDepartmentItem(raw),
     views: raw.views,
   };
 }

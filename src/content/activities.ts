@@ -9,14 +9,7 @@
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
 import { attachmentShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from './area-records';
-import {
-  categorisedRecords,
-  categoryRecordShape,
-  departmentListShape,
-  categorisedItemShape,
-  fetchDepartmentLists,
-  readCategorised,
-} from './categorised-records';
+import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from './categorised-records';
 import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories } from '../api/activity';
 import type { Lang } from '../i18n/config';
 

@@ -58,6 +58,9 @@ export const publishedItemShape = z.object({
 /** The order of a list as the API gives it (newest first): keys of the item records. */
 export const orderShape = z.object({ kind: z.literal('order'), keys: z.array(z.string()) });
 
+/** The record key of a group in the grouped areas (manual groups, procure groups). */
+export const groupKey = (id: string) => `group:${id}`;
+
 /** The record that keeps a list's order (`order`, or another key such as `rss`). */
 export function orderRecord(keys: string[], key = 'order') {
   return { key, data: { kind: 'order' as const, keys } };

@@ -12,14 +12,7 @@
 import { z } from 'zod';
 import { apiCollection, type AreaContext } from './api-collection';
 import { attachmentShape, categoryShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from './area-records';
-import {
-  categorisedRecords,
-  categoryRecordShape,
-  departmentListShape,
-  categorisedItemShape,
-  fetchDepartmentLists,
-  readCategorised,
-} from './categorised-records';
+import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from './categorised-records';
 import { getArticle, getArticleCategories, getArticles, getArticlesOfDepartment, getRssArticles } from '../api/content';
 import { getFooter, getMenu, getNewMenu, type MenuItem } from '../api/navigation';
 import { getMainBanners } from '../api/banners';

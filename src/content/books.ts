@@ -6,19 +6,7 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import {
-  attachmentShape,
-  fetchListWithDetails,
-  imageShape,
-  ofKind,
-  orderKeys,
-  orderRecord,
-  orderShape,
-  pick,
-  publishedItemShape,
-  readArea,
-  recordOf,
-} from './area-records';
+import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea, recordOf } from './area-records';
 import { getBook, getBooks, getBookTemplate } from '../api/books';
 import type { Lang } from '../i18n/config';
 

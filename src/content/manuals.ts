@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import { attachmentShape, fetchGroupLists, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, refShape, uniqueBy } from './area-records';
+import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, refShape, uniqueBy } from './area-records';
 import { getManual, getManualGroups, getManualsOfGroup } from '../api/manual';
 import type { Lang } from '../i18n/config';
 
@@ -39,7 +39,6 @@ export type StoredManual = z.output<typeof manualShape>;
 export type StoredManualGroup = z.output<typeof groupShape>;
 
 const manualKey = (uuid: string) => `manual:${uuid}`;
-const groupKey = (id: string) => `group:${id}`;
 
 export const manualsCollections = {
   manuals: apiCollection({

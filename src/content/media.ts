@@ -5,18 +5,7 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import {
-  attachmentShape,
-  fetchListWithDetails,
-  imageShape,
-  ofKind,
-  orderKeys,
-  orderRecord,
-  orderShape,
-  pick,
-  publishedItemShape,
-  readArea,
-} from './area-records';
+import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea } from './area-records';
 import { getMedia, getMediaList } from '../api/media';
 import type { Lang } from '../i18n/config';
 

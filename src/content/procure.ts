@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import { attachmentShape, fetchGroupLists, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, uniqueBy } from './area-records';
+import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, uniqueBy } from './area-records';
 import { getProcureContent, getProcureGroups } from '../api/procure';
 import type { Lang } from '../i18n/config';
 
@@ -34,7 +34,6 @@ export type StoredProcureItem = z.output<typeof itemShape>;
 export type StoredProcureGroup = z.output<typeof groupShape>;
 
 const itemKey = (id: string) => `item:${id}`;
-const groupKey = (id: string) => `group:${id}`;
 
 export const procureCollections = {
   procure: apiCollection({
