@@ -6,7 +6,15 @@ import * as z from 'zod/mini';
 import { api, type Lang } from './client';
 import { parseDataList, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
-import { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem } from './content-items';
+import {
+  departmentItemFields,
+  getCategoryDropdown,
+  getItem,
+  getPagedItems,
+  mapDepartmentItem,
+  publishedItemFields,
+  type DepartmentItem,
+} from './content-items';
 import { attachmentSchema, imageSchema, isoDate, mapAttachment, mapOptionalImage, type Attachment, type Category, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
@@ -16,21 +24,25 @@ const articleSummarySchema = z.object({
   views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-const articleSchema = z.extend(articleSummarySchema, {
-  body_html: z.string(),
-  updated_at: isoDate,
-  attachments: z._default(z.array(attachmentSchema), []),
-  related: z._default(z.array(articleSummarySchema), []),
-});
+// A function, not a constant: the list-filter island imports this module for its list calls only,
+// and a schema built at module load would ship in it (bundlers keep zod calls).
+const articleSchema = () =>
+  z.extend(articleSummarySchema, {
+    body_html: z.string(),
+    updated_at: isoDate,
+    attachments: z._default(z.array(attachmentSchema), []),
+    related: z._default(z.array(articleSummarySchema), []),
+  });
 
+const { id, slug, title, summary, published_at } = publishedItemFields;
 const newsItemSchema = z.object({
   type: z.enum(['article', 'activity']),
-  id: z.union([z.number(), z.string()]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
+  id,
+  slug,
+  title,
+  summary,
   cover: z.nullable(imageSchema),
-  published_at: isoDate,
+  published_at,
   source: z.enum(['own', 'moc']),
 });
 
@@ -67,7 +79,7 @@ export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): A
   };
 }
 
-function mapArticle(raw: z.output<typeof articleSchema>): Article {
+function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>): Article {
   return {
     ...mapArticleSummary(raw),
     bodyHtml: raw.body_html,
@@ -102,7 +114,7 @@ export interface ArticleListParams {
 
 /** GET /content/page/{slug} */
 export async function getArticle(slug: string, lang: Lang): Promise<Article> {
-  return getItem('/content/page/', slug, lang, articleSchema, mapArticle);
+  return getItem('/content/page/', slug, lang, articleSchema(), mapArticle);
 }
 
 /** GET /content/category/all */
@@ -149,3 +161,6 @@ export async function getNewsFeed(feed: NewsFeed, lang: Lang): Promise<NewsItem[
   const endpoint = `/common/${feed}`;
   return parseDataList(endpoint, await api.get(endpoint, { lang }), newsItemSchema, mapNewsItem);
 }
+
+// Activities share these with articles (see activity.ts for why they come through here).
+export { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem };
