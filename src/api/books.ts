@@ -4,32 +4,17 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from './client';
-import { parseData, parsePaged, type Paged } from './boundary';
+import { parseData, type Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
-import {
-  attachmentSchema,
-  categorySchema,
-  imageSchema,
-  isoDate,
-  mapAttachment,
-  mapCategory,
-  mapImage,
-  type Attachment,
-  type Category,
-  type Image,
-} from './shared';
+import { getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from './content-items';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Attachment, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
 export const bookSummarySchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
+  ...publishedItemFields,
   cover: imageSchema,
-  published_at: isoDate,
   views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
-  category: categorySchema,
 });
 
 const bookSchema = z.extend(bookSummarySchema, {
@@ -51,15 +36,9 @@ const bookViewsSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface BookSummary {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
+export interface BookSummary extends PublishedItem {
   cover: Image;
-  publishedAt: string;
   views: number;
-  category: Category;
 }
 
 export interface Book extends BookSummary {
@@ -84,14 +63,9 @@ export interface BookViews {
 
 export function mapBookSummary(raw: z.output<typeof bookSummarySchema>): BookSummary {
   return {
-    id: String(raw.id),
-    slug: raw.slug,
-    title: raw.title,
-    summary: raw.summary,
+    ...mapPublishedItem(raw),
     cover: mapImage(raw.cover),
-    publishedAt: raw.published_at,
     views: raw.views,
-    category: mapCategory(raw.category),
   };
 }
 
@@ -119,9 +93,8 @@ export async function getBookTemplate(lang: Lang): Promise<BookTemplate> {
 
 /** GET /book/category/all (page, keyword, limit) */
 export async function getBooks(params: BookListParams, lang: Lang): Promise<Paged<BookSummary>> {
-  const endpoint = '/book/category/all';
-  const raw = await api.get(endpoint, { lang, query: listQuery({ ...params }, { page: DEFAULT_PAGE }) });
-  return parsePaged(endpoint, raw, bookSummarySchema, mapBookSummary);
+  const query = listQuery({ ...params }, { page: DEFAULT_PAGE });
+  return getPagedItems('/book/category/all', query, lang, bookSummarySchema, mapBookSummary);
 }
 
 /** GET /book/update-view/{id} — counts one view (a GET on the agency's API) and returns the new total. */
@@ -135,6 +108,5 @@ export async function recordBookView(id: string | number, lang: Lang): Promise<B
 
 /** GET /book/page/{slug} */
 export async function getBook(slug: string, lang: Lang): Promise<Book> {
-  const endpoint = `/book/page/${encodeURIComponent(slug)}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), bookSchema, mapBook);
+  return getItem('/book/page/', slug, lang, bookSchema, mapBook);
 }

@@ -4,66 +4,51 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from './client';
-import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
+import { parseDataList, type Paged } from './boundary';
 import { pagedListQuery } from './load-rules';
 import {
-  attachmentSchema,
-  categorySchema,
-  departmentSchema,
-  imageSchema,
-  isoDate,
-  mapAttachment,
-  mapCategory,
-  mapOptionalImage,
-  type Attachment,
-  type Category,
-  type Department,
-  type Image,
-} from './shared';
+  departmentItemFields,
+  getCategoryDropdown,
+  getItem,
+  getPagedItems,
+  mapDepartmentItem,
+  publishedItemFields,
+  type DepartmentItem,
+} from './content-items';
+import { attachmentSchema, imageSchema, isoDate, mapAttachment, mapOptionalImage, type Attachment, type Category, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
 const articleSummarySchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
-  cover: z.nullable(imageSchema),
-  category: categorySchema,
-  department: z.nullable(departmentSchema),
-  published_at: isoDate,
+  ...departmentItemFields,
   views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-const articleSchema = z.extend(articleSummarySchema, {
-  body_html: z.string(),
-  updated_at: isoDate,
-  attachments: z._default(z.array(attachmentSchema), []),
-  related: z._default(z.array(articleSummarySchema), []),
-});
+// A function, not a constant: the list-filter island imports this module for its list calls only,
+// and a schema built at module load would ship in it (bundlers keep zod calls).
+const articleSchema = () =>
+  z.extend(articleSummarySchema, {
+    body_html: z.string(),
+    updated_at: isoDate,
+    attachments: z._default(z.array(attachmentSchema), []),
+    related: z._default(z.array(articleSummarySchema), []),
+  });
 
+const { id, slug, title, summary, published_at } = publishedItemFields;
 const newsItemSchema = z.object({
   type: z.enum(['article', 'activity']),
-  id: z.union([z.number(), z.string()]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
+  id,
+  slug,
+  title,
+  summary,
   cover: z.nullable(imageSchema),
-  published_at: isoDate,
+  published_at,
   source: z.enum(['own', 'moc']),
 });
 
 // ---- the portal's types ----
 
-export interface ArticleSummary {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  cover: Image | null;
-  category: Category;
-  department: Department | null;
-  publishedAt: string;
+export interface ArticleSummary extends DepartmentItem {
   views: number;
 }
 
@@ -89,19 +74,12 @@ export interface NewsItem {
 
 export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
   return {
-    id: String(raw.id),
-    slug: raw.slug,
-    title: raw.title,
-    summary: raw.summary,
-    cover: mapOptionalImage(raw.cover),
-    category: mapCategory(raw.category),
-    department: raw.department,
-    publishedAt: raw.published_at,
+    ...mapDepartmentItem(raw),
     views: raw.views,
   };
 }
 
-function mapArticle(raw: z.output<typeof articleSchema>): Article {
+function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>): Article {
   return {
     ...mapArticleSummary(raw),
     bodyHtml: raw.body_html,
@@ -136,15 +114,12 @@ export interface ArticleListParams {
 
 /** GET /content/page/{slug} */
 export async function getArticle(slug: string, lang: Lang): Promise<Article> {
-  const endpoint = `/content/page/${encodeURIComponent(slug)}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), articleSchema, mapArticle);
+  return getItem('/content/page/', slug, lang, articleSchema(), mapArticle);
 }
 
 /** GET /content/category/all */
 export async function getArticles(params: ArticleListParams, lang: Lang): Promise<Paged<ArticleSummary>> {
-  const endpoint = '/content/category/all';
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems('/content/category/all', pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/category/{slug} */
@@ -154,8 +129,7 @@ export async function getArticlesOfCategory(
   lang: Lang,
 ): Promise<Paged<ArticleSummary>> {
   const endpoint = `/content/category/${encodeURIComponent(slug)}`;
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/category/{department}/{slug} */
@@ -166,14 +140,12 @@ export async function getArticlesOfDepartment(
   lang: Lang,
 ): Promise<Paged<ArticleSummary>> {
   const endpoint = `/content/category/${encodeURIComponent(department)}/${encodeURIComponent(slug)}`;
-  const raw = await api.get(endpoint, { lang, query: pagedListQuery({ ...params }) });
-  return parsePaged(endpoint, raw, articleSummarySchema, mapArticleSummary);
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
 }
 
 /** GET /content/dropdown/category */
 export async function getArticleCategories(lang: Lang): Promise<Category[]> {
-  const endpoint = '/content/dropdown/category';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), categorySchema, mapCategory);
+  return getCategoryDropdown('/content/dropdown/category', lang);
 }
 
 /** GET /content/rss — the 20 newest articles. */
@@ -189,3 +161,6 @@ export async function getNewsFeed(feed: NewsFeed, lang: Lang): Promise<NewsItem[
   const endpoint = `/common/${feed}`;
   return parseDataList(endpoint, await api.get(endpoint, { lang }), newsItemSchema, mapNewsItem);
 }
+
+// Activities share these with articles (see activity.ts for why they come through here).
+export { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem };

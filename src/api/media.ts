@@ -3,33 +3,18 @@
  * Spec point 7 "Media"; shapes in docs/api-contract.md.
  */
 import * as z from 'zod/mini';
-import { api, type Lang } from './client';
-import { parseData, parseDataList, parsePaged, type Paged } from './boundary';
+import type { Lang } from './client';
+import type { Paged } from './boundary';
 import { DEFAULT_PAGE, listQuery } from './load-rules';
-import {
-  attachmentSchema,
-  categorySchema,
-  imageSchema,
-  isoDate,
-  mapAttachment,
-  mapCategory,
-  mapImage,
-  type Attachment,
-  type Category,
-  type Image,
-} from './shared';
+import { getCategoryDropdown, getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from './content-items';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Attachment, type Category, type Image } from './shared';
 
 // ---- schemas (the API's shapes) ----
 
 export const mediaSummarySchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
-  slug: z.string().check(z.minLength(1)),
-  title: z.string().check(z.minLength(1)),
-  summary: z._default(z.string(), ''),
+  ...publishedItemFields,
   cover: imageSchema,
   kind: z.enum(['gallery', 'video']),
-  published_at: isoDate,
-  category: categorySchema,
 });
 
 const mediaSchema = z.extend(mediaSummarySchema, {
@@ -42,15 +27,9 @@ const mediaSchema = z.extend(mediaSummarySchema, {
 
 export type MediaKind = 'gallery' | 'video';
 
-export interface MediaSummary {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
+export interface MediaSummary extends PublishedItem {
   cover: Image;
   kind: MediaKind;
-  publishedAt: string;
-  category: Category;
 }
 
 export interface Media extends MediaSummary {
@@ -63,14 +42,9 @@ export interface Media extends MediaSummary {
 
 export function mapMediaSummary(raw: z.output<typeof mediaSummarySchema>): MediaSummary {
   return {
-    id: String(raw.id),
-    slug: raw.slug,
-    title: raw.title,
-    summary: raw.summary,
+    ...mapPublishedItem(raw),
     cover: mapImage(raw.cover),
     kind: raw.kind,
-    publishedAt: raw.published_at,
-    category: mapCategory(raw.category),
   };
 }
 
@@ -95,19 +69,16 @@ export interface MediaListParams {
 
 /** GET /media/category/all (keyword, cid, page, limit) */
 export async function getMediaList(params: MediaListParams, lang: Lang): Promise<Paged<MediaSummary>> {
-  const endpoint = '/media/category/all';
-  const raw = await api.get(endpoint, { lang, query: listQuery({ ...params }, { page: DEFAULT_PAGE }) });
-  return parsePaged(endpoint, raw, mediaSummarySchema, mapMediaSummary);
+  const query = listQuery({ ...params }, { page: DEFAULT_PAGE });
+  return getPagedItems('/media/category/all', query, lang, mediaSummarySchema, mapMediaSummary);
 }
 
 /** GET /media/dropdown/category */
 export async function getMediaCategories(lang: Lang): Promise<Category[]> {
-  const endpoint = '/media/dropdown/category';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), categorySchema, mapCategory);
+  return getCategoryDropdown('/media/dropdown/category', lang);
 }
 
 /** GET /media/page/{slug} */
 export async function getMedia(slug: string, lang: Lang): Promise<Media> {
-  const endpoint = `/media/page/${encodeURIComponent(slug)}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), mediaSchema, mapMedia);
+  return getItem('/media/page/', slug, lang, mediaSchema, mapMedia);
 }

@@ -1,6 +1,6 @@
 /**
- * Building blocks shared by the content collections of the listing areas (books, media,
- * contact, purchase, procure, manuals, services, online and home services).
+ * Building blocks shared by the content collections of the listing areas (articles,
+ * activities, books, media, contact, purchase, procure, manuals, services, online and home services).
  *
  * Each of those areas is ONE collection whose records carry a `kind`: the area's items
  * (one record per detail page) plus a few small records (the order of the list, the
@@ -41,8 +41,30 @@ export const categoryShape = z.object({
   count: z.number().int().nonnegative(),
 });
 
+/**
+ * What every stored published item — article, activity, e-magazine, multimedia — starts
+ * with (src/api/content-items.ts maps the API's side of it). Covers differ: optional on
+ * articles and activities, required on e-magazines and multimedia.
+ */
+export const publishedItemShape = z.object({
+  id: z.string().min(1),
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  summary: z.string(),
+  category: categoryShape,
+  publishedAt: z.string(),
+});
+
 /** The order of a list as the API gives it (newest first): keys of the item records. */
 export const orderShape = z.object({ kind: z.literal('order'), keys: z.array(z.string()) });
+
+/** The record key of a group in the grouped areas (manual groups, procure groups). */
+export const groupKey = (id: string) => `group:${id}`;
+
+/** The record that keeps a list's order (`order`, or another key such as `rss`). */
+export function orderRecord(keys: string[], key = 'order') {
+  return { key, data: { kind: 'order' as const, keys } };
+}
 
 // ---- fetching ----
 
@@ -65,6 +87,39 @@ export async function fetchAllPages<T>(
   const pages = await ctx.all(rest, (p) => `${endpoint}?page=${p}`, (p) => load(p, limit));
   const items = [...first.items, ...pages.flatMap((p) => p.items)];
   return items;
+}
+
+/**
+ * An area's whole list (every page of `list`) and the detail of each listed item, in list
+ * order: the shape of the e-magazine and multimedia areas (one detail page per list item).
+ */
+export async function fetchListWithDetails<S, D>(
+  ctx: AreaContext,
+  list: { endpoint: string; load: (page: number, limit: number) => Promise<Paged<S>> },
+  detail: { endpoint: (item: S) => string; load: (item: S) => Promise<D> },
+): Promise<{ list: S[]; details: D[] }> {
+  const items = await fetchAllPages(ctx, list.endpoint, list.load);
+  return { list: items, details: await ctx.all(items, detail.endpoint, detail.load) };
+}
+
+/**
+ * Every item of each group's paged list, one array per group in the order of `groups`:
+ * the shape of the manual and procure areas (groups first, then each group's list).
+ */
+export function fetchGroupLists<G, T>(
+  ctx: AreaContext,
+  groups: readonly G[],
+  endpoint: (group: G) => string,
+  load: (group: G, page: number, limit: number) => Promise<Paged<T>>,
+): Promise<T[][]> {
+  return Promise.all(groups.map((g) => fetchAllPages(ctx, endpoint(g), (page, limit) => load(g, page, limit))));
+}
+
+/** Items listed in several places, once each: the first place keeps its position, the last copy its data. */
+export function uniqueBy<T>(items: Iterable<T>, key: (item: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) byKey.set(key(item), item);
+  return [...byKey.values()];
 }
 
 // ---- reading ----

@@ -11,23 +11,14 @@
  */
 import { z } from 'zod';
 import { apiCollection, type AreaContext } from './api-collection';
-import { attachmentShape, categoryShape, fetchAllPages, imageShape, orderShape, pick, readArea, type AreaEntry } from './area-records';
-import { getArticle, getArticleCategories, getArticles, getArticlesOfDepartment, getRssArticles, type ArticleSummary } from '../api/content';
+import { attachmentShape, categoryShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from './area-records';
+import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from './categorised-records';
+import { getArticle, getArticleCategories, getArticles, getArticlesOfDepartment, getRssArticles } from '../api/content';
 import { getFooter, getMenu, getNewMenu, type MenuItem } from '../api/navigation';
 import { getMainBanners } from '../api/banners';
 import type { Lang } from '../i18n/config';
 
-export const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
-
-export const articleSummaryShape = z.object({
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
-  cover: imageShape.nullable(),
-  category: categoryShape,
-  department: departmentShape.nullable(),
-  publishedAt: z.string(),
+export const articleSummaryShape = categorisedItemShape.extend({
   views: z.number().int().nonnegative(),
 });
 
@@ -41,20 +32,10 @@ const articleShape = articleSummaryShape.extend({
   listed: z.boolean(),
 });
 
-const categoryRecordShape = z.object({ kind: z.literal('category'), category: categoryShape });
-
-const departmentListShape = z.object({
-  kind: z.literal('department'),
-  department: departmentShape,
-  category: categoryShape,
-  keys: z.array(z.string()),
-});
-
 export const articleRecordSchema = z.discriminatedUnion('kind', [articleShape, orderShape, categoryRecordShape, departmentListShape]);
 export type ArticleRecord = z.output<typeof articleRecordSchema>;
 export type StoredArticle = z.output<typeof articleShape>;
 export type StoredArticleSummary = z.output<typeof articleSummaryShape>;
-export type ArticleDepartmentList = z.output<typeof departmentListShape>;
 export type ArticleCategory = z.output<typeof categoryShape>;
 
 export const articleKey = (slug: string) => `article:${slug}`;
@@ -81,23 +62,6 @@ async function linkedArticleSlugs(ctx: AreaContext): Promise<string[]> {
   });
 }
 
-/** Every (department, category) pair with at least one article, with its slugs in API order. */
-async function departmentLists(ctx: AreaContext, list: ArticleSummary[], categories: ArticleCategory[]) {
-  const departments = new Map<string, { slug: string; title: string }>();
-  for (const a of list) if (a.department && !departments.has(a.department.slug)) departments.set(a.department.slug, a.department);
-  const pairs = [...departments.values()].flatMap((department) => categories.map((category) => ({ department, category })));
-  const lists = await Promise.all(
-    pairs.map(async ({ department, category }) => {
-      const endpoint = `/content/category/${department.slug}/${category.slug}`;
-      const items = await fetchAllPages(ctx, endpoint, (page, limit) =>
-        getArticlesOfDepartment(department.slug, category.slug, { page, limit }, ctx.lang),
-      );
-      return { department, category, keys: items.map((a) => articleKey(a.slug)) };
-    }),
-  );
-  return lists.filter((l) => l.keys.length > 0);
-}
-
 export const articlesCollections = {
   articles: apiCollection({
     endpoint: '/content/category/all',
@@ -114,16 +78,16 @@ export const articlesCollections = {
       const slugs = [...new Set([...listedSlugs, ...linked, ...rss.map((a) => a.slug)])];
       const [articles, departments] = await Promise.all([
         ctx.all(slugs, (slug) => `/content/page/${slug}`, (slug) => getArticle(slug, lang)),
-        departmentLists(ctx, list, categories),
+        fetchDepartmentLists(ctx, list, categories, {
+          endpoint: (dept, cat) => `/content/category/${dept}/${cat}`,
+          load: (dept, cat, page, limit) => getArticlesOfDepartment(dept, cat, { page, limit }, lang),
+          key: (a) => articleKey(a.slug),
+        }),
       ]);
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: [...listedSlugs].map(articleKey) } },
-        { key: 'rss', data: { kind: 'order' as const, keys: rss.map((a) => articleKey(a.slug)) } },
-        ...categories.map((category) => ({ key: `category:${category.slug}`, data: { kind: 'category' as const, category } })),
-        ...departments.map((d) => ({
-          key: `department:${d.department.slug}/${d.category.slug}`,
-          data: { kind: 'department' as const, ...d },
-        })),
+        orderRecord([...listedSlugs].map(articleKey)),
+        orderRecord(rss.map((a) => articleKey(a.slug)), 'rss'),
+        ...categorisedRecords(categories, (c) => c.slug, departments),
         ...articles.map((a) => ({ key: articleKey(a.slug), data: { kind: 'article' as const, ...a, listed: listedSlugs.has(a.slug) } })),
       ];
     },
@@ -135,19 +99,10 @@ export type ArticleEntry = AreaEntry<StoredArticle>;
 /** Everything the article pages of a language need, read once from the store. */
 export async function readArticles(lang: Lang) {
   const byKey = await readArea<ArticleRecord>('articles', lang);
-  const order = byKey.get('order');
-  const keys = order?.data.kind === 'order' ? order.data.keys : [];
   const isArticle = (e: AreaEntry<ArticleRecord>): e is ArticleEntry => e.data.kind === 'article';
-  const listed = pick(byKey, keys).filter(isArticle);
-  const rssOrder = byKey.get('rss');
-  const rss = pick(byKey, rssOrder?.data.kind === 'order' ? rssOrder.data.keys : []).filter(isArticle);
+  const listed = pick(byKey, orderKeys(byKey)).filter(isArticle);
+  const rss = pick(byKey, orderKeys(byKey, 'rss')).filter(isArticle);
   const all = [...byKey.values()].filter(isArticle);
-  const categories: ArticleCategory[] = [];
-  const departments: Array<AreaEntry<ArticleDepartmentList>> = [];
-  for (const entry of byKey.values()) {
-    if (entry.data.kind === 'category') categories.push(entry.data.category);
-    if (entry.data.kind === 'department') departments.push(entry as AreaEntry<ArticleDepartmentList>);
-  }
   return {
     /** Listed articles, newest first (the API's order). */
     listed,
@@ -155,12 +110,6 @@ export async function readArticles(lang: Lang) {
     rss,
     /** Every stored article, listed or not (detail pages). */
     all,
-    categories,
-    /** Department lists with their entries resolved, in API order. */
-    departments: departments.map((d) => ({
-      department: d.data.department,
-      category: d.data.category,
-      entries: pick(byKey, d.data.keys).filter(isArticle),
-    })),
+    ...readCategorised(byKey, isArticle),
   };
 }

@@ -6,31 +6,14 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import {
-  attachmentShape,
-  categoryShape,
-  fetchAllPages,
-  imageShape,
-  ofKind,
-  orderKeys,
-  orderShape,
-  pick,
-  readArea,
-  recordOf,
-} from './area-records';
+import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea, recordOf } from './area-records';
 import { getBook, getBooks, getBookTemplate } from '../api/books';
 import type { Lang } from '../i18n/config';
 
-const bookShape = z.object({
+const bookShape = publishedItemShape.extend({
   kind: z.literal('book'),
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
   cover: imageShape,
-  publishedAt: z.string(),
   views: z.number().int().nonnegative(),
-  category: categoryShape,
   bodyHtml: z.string(),
   pdf: attachmentShape,
   pages: z.number().int().nonnegative(),
@@ -55,14 +38,17 @@ export const booksCollections = {
     schema: bookRecordSchema,
     fetch: async (ctx) => {
       const { lang } = ctx;
-      const [template, list] = await Promise.all([
+      const [template, { list, details: books }] = await Promise.all([
         ctx.call('/book/template', () => getBookTemplate(lang)),
-        fetchAllPages(ctx, '/book/category/all', (page, limit) => getBooks({ page, limit }, lang)),
+        fetchListWithDetails(
+          ctx,
+          { endpoint: '/book/category/all', load: (page, limit) => getBooks({ page, limit }, lang) },
+          { endpoint: (b) => `/book/page/${b.slug}`, load: (b) => getBook(b.slug, lang) },
+        ),
       ]);
-      const books = await ctx.all(list, (b) => `/book/page/${b.slug}`, (b) => getBook(b.slug, lang));
       return [
         { key: 'template', data: { kind: 'template' as const, ...template } },
-        { key: 'order', data: { kind: 'order' as const, keys: list.map((b) => bookKey(b.slug)) } },
+        orderRecord(list.map((b) => bookKey(b.slug))),
         ...books.map((b) => ({ key: bookKey(b.slug), data: { kind: 'book' as const, ...b } })),
       ];
     },

@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import { attachmentShape, fetchAllPages, ofKind, orderKeys, orderShape, pick, readArea, refShape } from './area-records';
-import { getManual, getManualGroups, getManualsOfGroup, type Manual } from '../api/manual';
+import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, refShape, uniqueBy } from './area-records';
+import { getManual, getManualGroups, getManualsOfGroup } from '../api/manual';
 import type { Lang } from '../i18n/config';
 
 const manualShape = z.object({
@@ -39,7 +39,6 @@ export type StoredManual = z.output<typeof manualShape>;
 export type StoredManualGroup = z.output<typeof groupShape>;
 
 const manualKey = (uuid: string) => `manual:${uuid}`;
-const groupKey = (id: string) => `group:${id}`;
 
 export const manualsCollections = {
   manuals: apiCollection({
@@ -48,16 +47,14 @@ export const manualsCollections = {
     fetch: async (ctx) => {
       const { lang } = ctx;
       const groups = await ctx.call('/manual/groups', () => getManualGroups(lang));
-      const lists = await Promise.all(
-        groups.map((g) =>
-          fetchAllPages(ctx, `/manual/group/${g.id}`, (page, limit) => getManualsOfGroup(g.id, { page, limit }, lang)),
-        ),
+      const lists = await fetchGroupLists(ctx, groups, (g) => `/manual/group/${g.id}`, (g, page, limit) =>
+        getManualsOfGroup(g.id, { page, limit }, lang),
       );
-      const summaries = new Map<string, Manual>();
-      for (const m of lists.flat()) summaries.set(m.uuid, m);
-      const manuals = await ctx.all([...summaries.values()], (m) => `/manual/view/${m.uuid}`, (m) => getManual(m.uuid, lang));
+      // A manual can be listed in several groups; it has one detail page.
+      const summaries = uniqueBy(lists.flat(), (m) => m.uuid);
+      const manuals = await ctx.all(summaries, (m) => `/manual/view/${m.uuid}`, (m) => getManual(m.uuid, lang));
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: groups.map((g) => groupKey(g.id)) } },
+        orderRecord(groups.map((g) => groupKey(g.id))),
         ...groups.map((g, i) => ({
           key: groupKey(g.id),
           data: {

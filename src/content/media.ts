@@ -5,30 +5,14 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import {
-  attachmentShape,
-  categoryShape,
-  fetchAllPages,
-  imageShape,
-  ofKind,
-  orderKeys,
-  orderShape,
-  pick,
-  readArea,
-} from './area-records';
+import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea } from './area-records';
 import { getMedia, getMediaList } from '../api/media';
 import type { Lang } from '../i18n/config';
 
-const mediaShape = z.object({
+const mediaShape = publishedItemShape.extend({
   kind: z.literal('media'),
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
   cover: imageShape,
   mediaKind: z.enum(['gallery', 'video']),
-  publishedAt: z.string(),
-  category: categoryShape,
   bodyHtml: z.string(),
   images: z.array(imageShape),
   video: attachmentShape.nullable(),
@@ -46,12 +30,15 @@ export const mediaCollections = {
     schema: mediaRecordSchema,
     fetch: async (ctx) => {
       const { lang } = ctx;
-      const list = await fetchAllPages(ctx, '/media/category/all', (page, limit) => getMediaList({ page, limit }, lang));
-      const items = await ctx.all(list, (m) => `/media/page/${m.slug}`, (m) => getMedia(m.slug, lang));
+      const { list, details } = await fetchListWithDetails(
+        ctx,
+        { endpoint: '/media/category/all', load: (page, limit) => getMediaList({ page, limit }, lang) },
+        { endpoint: (m) => `/media/page/${m.slug}`, load: (m) => getMedia(m.slug, lang) },
+      );
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: list.map((m) => mediaKey(m.slug)) } },
+        orderRecord(list.map((m) => mediaKey(m.slug))),
         // The API's `kind` (gallery/video) is stored as mediaKind: `kind` names the record type here.
-        ...items.map(({ kind: mediaKind, ...m }) => ({ key: mediaKey(m.slug), data: { ...m, kind: 'media' as const, mediaKind } })),
+        ...details.map(({ kind: mediaKind, ...m }) => ({ key: mediaKey(m.slug), data: { ...m, kind: 'media' as const, mediaKind } })),
       ];
     },
   }),

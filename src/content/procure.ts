@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { apiCollection } from './api-collection';
-import { attachmentShape, fetchAllPages, ofKind, orderKeys, orderShape, pick, readArea } from './area-records';
-import { getProcureContent, getProcureGroups, type ProcureItem } from '../api/procure';
+import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, uniqueBy } from './area-records';
+import { getProcureContent, getProcureGroups } from '../api/procure';
 import type { Lang } from '../i18n/config';
 
 const itemShape = z.object({
@@ -34,7 +34,6 @@ export type StoredProcureItem = z.output<typeof itemShape>;
 export type StoredProcureGroup = z.output<typeof groupShape>;
 
 const itemKey = (id: string) => `item:${id}`;
-const groupKey = (id: string) => `group:${id}`;
 
 export const procureCollections = {
   procure: apiCollection({
@@ -43,17 +42,13 @@ export const procureCollections = {
     fetch: async (ctx) => {
       const { lang } = ctx;
       const groups = await ctx.call('/procure/group', () => getProcureGroups(lang));
-      const contents = await Promise.all(
-        groups.map((g) =>
-          fetchAllPages(ctx, `/procure/content?group_id=${g.id}`, (page, limit) =>
-            getProcureContent({ group_id: g.id, page, limit }, lang),
-          ),
-        ),
+      const contents = await fetchGroupLists(ctx, groups, (g) => `/procure/content?group_id=${g.id}`, (g, page, limit) =>
+        getProcureContent({ group_id: g.id, page, limit }, lang),
       );
-      const items = new Map<string, ProcureItem>();
-      for (const item of [...groups.flatMap((g) => g.procureList), ...contents.flat()]) items.set(item.id, item);
+      // The first page shown on /procure/ and the full lists overlap: one record per item.
+      const items = uniqueBy([...groups.flatMap((g) => g.procureList), ...contents.flat()], (item) => item.id);
       return [
-        { key: 'order', data: { kind: 'order' as const, keys: groups.map((g) => groupKey(g.id)) } },
+        orderRecord(groups.map((g) => groupKey(g.id))),
         ...groups.map((g, i) => ({
           key: groupKey(g.id),
           data: {
@@ -64,7 +59,7 @@ export const procureCollections = {
             all: contents[i]!.map((p) => itemKey(p.id)),
           },
         })),
-        ...[...items.values()].map((p) => ({ key: itemKey(p.id), data: { kind: 'item' as const, ...p } })),
+        ...items.map((p) => ({ key: itemKey(p.id), data: { kind: 'item' as const, ...p } })),
       ];
     },
   }),

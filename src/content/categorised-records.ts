@@ -1,0 +1,110 @@
+/**
+ * The records that articles and activities both keep beside their items, because both API
+ * areas are organised the same way: a category dropdown, and one list per
+ * (department, category) pair (`/content/category/{dept}/{cat}`, `/activity/category/{dept}/{cat}`).
+ *
+ *   category:{key}             a category of the dropdown, even an empty one
+ *   department:{dept}/{cat}    the item keys of one department's category, for every pair that has items
+ *
+ * Only what really differs stays in ./articles and ./activities: the item shapes, the
+ * endpoints, and which field names a category (articles: slug, activities: id).
+ */
+import { z } from 'zod';
+import { categoryShape, fetchAllPages, imageShape, pick, publishedItemShape, type AreaEntry } from './area-records';
+import type { AreaContext } from './api-collection';
+import type { Paged } from '../api/boundary';
+import type { Category, Department } from '../api/shared';
+
+export const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
+
+/** What every stored article and activity summary starts with (their cards and lists need it). */
+export const categorisedItemShape = publishedItemShape.extend({
+  cover: imageShape.nullable(),
+  department: departmentShape.nullable(),
+});
+
+export const categoryRecordShape = z.object({ kind: z.literal('category'), category: categoryShape });
+
+export const departmentListShape = z.object({
+  kind: z.literal('department'),
+  department: departmentShape,
+  category: categoryShape,
+  keys: z.array(z.string()),
+});
+
+type DepartmentList = z.output<typeof departmentListShape>;
+type CategoryRecord = z.output<typeof categoryRecordShape>;
+
+/** How one area reaches a department's category list. */
+export interface DepartmentListSource<T> {
+  /** The endpoint of one pair, for the build's request log and limiter. */
+  endpoint: (department: string, category: string) => string;
+  load: (department: string, category: string, page: number, limit: number) => Promise<Paged<T>>;
+  /** The record key of one listed item. */
+  key: (item: T) => string;
+}
+
+/**
+ * Every (department, category) pair with at least one item, with its item keys in API order.
+ * The API has no department list: the departments are those the items name.
+ */
+export async function fetchDepartmentLists<T>(
+  ctx: AreaContext,
+  list: readonly { department: Department | null }[],
+  categories: readonly Category[],
+  source: DepartmentListSource<T>,
+) {
+  const departments = new Map<string, Department>();
+  for (const a of list) if (a.department && !departments.has(a.department.slug)) departments.set(a.department.slug, a.department);
+  const pairs = [...departments.values()].flatMap((department) => categories.map((category) => ({ department, category })));
+  const lists = await Promise.all(
+    pairs.map(async ({ department, category }) => {
+      const items = await fetchAllPages(ctx, source.endpoint(department.slug, category.slug), (page, limit) =>
+        source.load(department.slug, category.slug, page, limit),
+      );
+      return { department, category, keys: items.map(source.key) };
+    }),
+  );
+  return lists.filter((l) => l.keys.length > 0);
+}
+
+/** The category and department records of an area, as the loader stores them. */
+export function categorisedRecords(
+  categories: readonly Category[],
+  categoryKey: (c: Category) => string,
+  departments: readonly Omit<DepartmentList, 'kind'>[],
+) {
+  return [
+    ...categories.map((category) => ({ key: `category:${categoryKey(category)}`, data: { kind: 'category' as const, category } })),
+    ...departments.map((d) => ({
+      key: `department:${d.department.slug}/${d.category.slug}`,
+      data: { kind: 'department' as const, ...d },
+    })),
+  ];
+}
+
+/** A department's category list with its items resolved, in API order. */
+export interface DepartmentEntries<E> {
+  department: Department;
+  category: Category;
+  entries: E[];
+}
+
+/** The categories and department lists of an area read from the store. */
+export function readCategorised<R extends { kind: string }, E extends AreaEntry<R>>(
+  byKey: Map<string, AreaEntry<R>>,
+  isItem: (e: AreaEntry<R>) => e is E,
+): { categories: Category[]; departments: DepartmentEntries<E>[] } {
+  const categories: Category[] = [];
+  const departments: DepartmentEntries<E>[] = [];
+  // The item records are the area's own; only the two record kinds written above are read here.
+  for (const { data } of byKey.values()) {
+    const record = data as { kind: string };
+    if (record.kind === 'category') categories.push((record as CategoryRecord).category);
+    if (record.kind === 'department') {
+      const { department, category, keys } = record as DepartmentList;
+      departments.push({ department, category, entries: pick(byKey, keys).filter(isItem) });
+    }
+  }
+  return { categories, departments };
+}
