@@ -7,7 +7,13 @@
  *
  * The kind's fetcher and renderer come from kinds/<kind>.tsx through a dynamic import, loaded
  * the first time a filter is applied: a page never downloads another kind's API module.
- * Server-side (and without JavaScript) this renders nothing: the static list is the page.
+ *
+ * The form is rendered on the server as a plain GET form (fields q, cat, sub, region): the page
+ * shows it from the first paint, and the island hydrates only when the visitor reaches into it
+ * (client:interaction) or when the address already holds a filter. Submitted before React has
+ * arrived, it loads the same page with the filter in the address, which the island then applies.
+ * What the visitor typed or chose before hydration is read from the form when the island mounts.
+ * Without JavaScript the form is hidden (Filterable.astro): a static page cannot filter itself.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +61,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
   /** Whether live results replaced the static list, so clearing can say it is back. */
   const showingLive = useRef(false);
   const resultsRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
@@ -69,7 +76,21 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       setFilter(f);
       setKeyword(f.q);
     };
-    sync();
+    // What the visitor did in the server-rendered form before React arrived (hydration keeps
+    // the fields' values, the first render after it would reset them to the state).
+    const early = formRef.current ? formFilter(formRef.current) : EMPTY_FILTER;
+    const fromAddress = readFilter(location.search);
+    if (isEmptyFilter(fromAddress) && !isEmptyFilter(early)) {
+      setKeyword(early.q);
+      if (early.cat || early.sub || early.region) {
+        const next = { ...early, page: 1 };
+        history.pushState(null, '', `${location.pathname}${writeFilter(location.search, next)}${location.hash}`);
+        setFilter(next);
+      }
+      // A keyword alone is applied by the typing pause below, as if it had been typed now.
+    } else {
+      sync();
+    }
     setMounted(true);
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
@@ -124,8 +145,6 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
     return () => clearTimeout(timer);
   }, [keyword]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!mounted) return null;
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply({ ...filter, q: keyword.trim(), page: 1 }, 'push');
@@ -144,7 +163,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
 
   return (
     <div className="my-6 flex flex-col gap-4">
-      <form role="search" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
+      <form ref={formRef} role="search" method="get" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
         <h2 id={`${id}-h`} className="sr-only">
           {t('listFilter.heading')}
         </h2>
@@ -269,6 +288,13 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       )}
     </div>
   );
+}
+
+/** The filter the form's fields hold (a GET form's own fields: q, cat, sub, region). */
+function formFilter(form: HTMLFormElement): FilterState {
+  const data = new FormData(form);
+  const field = (name: string) => String(data.get(name) ?? '').trim().slice(0, 200);
+  return { q: field('q'), cat: field('cat'), sub: field('sub'), region: field('region'), page: 1 };
 }
 
 export default function ListFilterIsland({ lang, resources, ...rest }: ListFilterProps) {
