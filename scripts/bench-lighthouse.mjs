@@ -10,6 +10,10 @@
  *                                            (by performance score): the machine is shared and
  *                                            one run can be off by 10 points
  *   npm run bench:lighthouse -- --pages home,list   only these page kinds (home, list, detail)
+ *   npm run bench:lighthouse -- --dist DIR   measure the build in DIR instead (no build; it must
+ *                                            have been built against this script's API port), e.g.
+ *                                            a copy of an earlier build, to compare two builds in
+ *                                            alternating runs at the same machine load
  *   npm run bench:lighthouse -- --details    also print, per page, what shifted (CLS), the
  *                                            LCP element and its phases, the long main-thread
  *                                            tasks and the CPU time per script; the full
@@ -35,7 +39,8 @@ import { printDetails } from './lib/lighthouse-details.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
-const skipBuild = args.includes('--skip-build');
+const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
+const skipBuild = args.includes('--skip-build') || distArg !== undefined;
 const details = args.includes('--details');
 /** The value after a flag (`--runs 3`), or undefined. */
 const option = (name) => {
@@ -44,7 +49,7 @@ const option = (name) => {
 };
 const runs = Math.max(1, Number(option('--runs') ?? 1) || 1);
 const kinds = (option('--pages') ?? 'home,list,detail').split(',').map((k) => k.trim());
-const outDir = path.join(root, 'bench-results', 'lighthouse-dist');
+const outDir = distArg ? path.resolve(distArg) : path.join(root, 'bench-results', 'lighthouse-dist');
 const reportDir = path.join(root, 'bench-results', 'lighthouse');
 const apiPort = Number(process.env.BENCH_API_PORT || 18788);
 

@@ -5,7 +5,8 @@
  * island is server-rendered and usable as HTML downloads and starts React only for a visitor
  * who uses it: nothing runs while the page loads (no main-thread work, no blocking time).
  *
- * The value, when given, lists query parameters that make the island hydrate at once, e.g.
+ * The value, when given, lists query parameters (separated by single spaces) that make the
+ * island hydrate at once when one of them has a value, e.g.
  * `client:interaction="q cat sub region"`: a shared filtered address must apply its filter on
  * load, not on the first click.
  *
@@ -14,25 +15,15 @@
  */
 import type { ClientDirective } from 'astro';
 
-const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'change'] as const;
+// Kept small: Astro inlines this in every page with such an island.
+const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'change'];
 
-const hydrateOnInteraction: ClientDirective = (load, options, el) => {
-  let started = false;
+export default ((load, options, el) => {
   const start = async () => {
-    if (started) return;
-    started = true;
     for (const type of EVENTS) el.removeEventListener(type, start, true);
-    const hydrate = await load();
-    await hydrate();
+    await (await load())();
   };
-
-  const keys = typeof options.value === 'string' ? options.value.split(/[\s,]+/).filter(Boolean) : [];
-  const params = new URLSearchParams(location.search);
-  if (keys.some((key) => (params.get(key) ?? '').trim() !== '')) {
-    void start();
-    return;
-  }
-  for (const type of EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
-};
-
-export default hydrateOnInteraction;
+  const keys = options.value;
+  if (typeof keys === 'string' && keys && new RegExp(`[?&](${keys.split(' ').join('|')})=[^&]`).test(location.search)) void start();
+  else for (const type of EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+}) satisfies ClientDirective;

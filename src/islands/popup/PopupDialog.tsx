@@ -1,65 +1,45 @@
 /**
  * The home popup as a native modal <dialog> (showModal gives the focus trap, the inert page
- * behind it and Escape for free). It is rendered on the server and usually already open when
- * this mounts: PopupSlot.astro's inline script opens it before React, by the same rules (not
- * after a close in this session), and this component adopts that state. Closes with its button, Escape or a click on the backdrop;
- * focus goes back to where it was; once closed it stays closed for the browser session
- * (sessionStorage, under the key of src/stores/popup.ts; see ./dismissed.ts).
+ * behind it and Escape for free). Rendered on the server; PopupSlot.astro's inline script opens
+ * it as the page paints (when the API said isModal and it was not closed in this browser
+ * session) and handles closing until this island hydrates, on the first interaction with the
+ * dialog. From then on this component does: it closes with its button, Escape or a click on
+ * the backdrop, remembers that for the session (sessionStorage, under the key of
+ * src/stores/popup.ts; see ./dismissed.ts) and puts focus back at the start of the page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/home';
 import type { Lang } from '../../i18n/config';
 import { isExternalPath, localizePath } from '../../i18n/paths';
-import { isPopupDismissed, rememberPopupDismissed } from './dismissed';
-
-/**
- * Focus back at the start of the page, for a popup that opened on page load (nothing was
- * focused before it): without this the next Tab would go on from the dialog, at the end of the
- * page. Same as the pre-React script in PopupSlot.astro.
- */
-function focusPageStart() {
-  const body = document.body;
-  body.setAttribute('tabindex', '-1');
-  body.focus({ preventScroll: true });
-  body.removeAttribute('tabindex');
-}
+import { rememberPopupDismissed } from './dismissed';
 
 export interface PopupImageSize {
   width: number;
   height: number;
 }
 
+/**
+ * Focus back at the start of the page. The popup opened on page load, before anything was
+ * focused, so that is where focus was; without this the next Tab would go on from the dialog,
+ * at the end of the page. (The same as the pre-React script.)
+ */
+function focusPageStart() {
+  const body = document.body;
+  body.tabIndex = -1;
+  body.focus({ preventScroll: true });
+  body.removeAttribute('tabindex');
+}
+
 export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: Lang; imageSize?: PopupImageSize }) {
   const { t } = useTranslation('common');
-  // null until decided after mounting, so the first effect run does not close a dialog that the
-  // pre-React script has already opened.
-  const [isModal, setModal] = useState<boolean | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-
-  // Decided after mounting: sessionStorage exists only in the browser. When the pre-React script
-  // already opened the dialog, this keeps it open (showModal is not called twice).
-  useEffect(() => setModal(popup.isModal && (dialog.current?.open || !isPopupDismissed())), [popup]);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d || isModal === null) return;
-    if (isModal && !d.open) {
-      opener.current = document.activeElement;
-      d.showModal();
-    } else if (!isModal && d.open) {
-      d.close();
-    }
-  }, [isModal]);
+  const close = () => dialog.current?.close();
 
   // Every way of closing (button, Escape, backdrop) ends in the dialog's close event.
   function onClose() {
     rememberPopupDismissed();
-    setModal(false);
-    const back = opener.current;
-    if (back instanceof HTMLElement && back !== document.body && back.isConnected) back.focus();
-    else focusPageStart();
+    focusPageStart();
   }
 
   const link = popup.link ? (isExternalPath(popup.link) ? popup.link : localizePath(popup.link, lang)) : null;
@@ -71,7 +51,7 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
       aria-labelledby="home-popup-title"
       onClose={onClose}
       // A click on the backdrop lands on the <dialog> itself; clicks on the content land inside it.
-      onClick={(e) => e.target === dialog.current && dialog.current.close()}
+      onClick={(e) => e.target === dialog.current && close()}
       className="p-0 border-0 rounded-lg max-w-[min(40rem,92vw)] max-h-[90vh] bg-bg text-fg backdrop:bg-black/60"
       data-home-popup
     >
@@ -80,7 +60,7 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
           <h2 id="home-popup-title" className="m-0 text-xl">
             {popup.title}
           </h2>
-          <button type="button" autoFocus className="btn shrink-0" onClick={() => dialog.current?.close()} data-popup-close>
+          <button type="button" autoFocus className="btn shrink-0" onClick={close} data-popup-close>
             <span aria-hidden="true">×</span> {t('popup.close')}
           </button>
         </div>
