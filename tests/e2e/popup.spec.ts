@@ -121,7 +121,16 @@ for (const lang of ['th', 'en'] as const) {
     expect(await page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
     await notHydrated(page);
 
-    // A click outside closes it too, before React (a new tab is a new session).
+    // Its button closes it before React (a method="dialog" form), and so does a click outside
+    // (a new tab is a new session).
+    const third = await page.context().newPage();
+    await third.route(ISLAND_CODE, (route) => route.abort());
+    await third.goto(HOME[lang]);
+    await dialog(third).getByRole('button', { name: COMMON[lang].popup.close }).click();
+    await expect(dialog(third)).toBeHidden();
+    expect(await third.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await third.close();
+
     const second = await page.context().newPage();
     await second.route(ISLAND_CODE, (route) => route.abort());
     await second.goto(HOME[lang]);

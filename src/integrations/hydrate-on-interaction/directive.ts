@@ -19,11 +19,13 @@ import type { ClientDirective } from 'astro';
 const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'change'];
 
 export default ((load, options, el) => {
+  let started = false;
   const start = async () => {
-    for (const type of EVENTS) el.removeEventListener(type, start, true);
+    if (started) return;
+    started = true;
     await (await load())();
   };
   const keys = options.value;
   if (typeof keys === 'string' && keys && new RegExp(`[?&](${keys.split(' ').join('|')})=[^&]`).test(location.search)) void start();
-  else for (const type of EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  else for (const type of EVENTS) el.addEventListener(type, start, true);
 }) satisfies ClientDirective;

@@ -42,6 +42,27 @@ const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id']
 const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
 const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces'];
 const KEYWORD_DELAY_MS = 400;
+const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
+
+/** A labelled select of the form; `name` is also its address parameter. */
+function Select(p: { base: string; name: string; label: string; all: string; value: string; options: Option[]; onChange: (value: string) => void }) {
+  const id = `${p.base}-${p.name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-bold">
+        {p.label}
+      </label>
+      <select id={id} name={p.name} value={p.value} onChange={(e) => p.onChange(e.target.value)} className={FIELD_CLASS}>
+        <option value="">{p.all}</option>
+        {p.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 type Results =
   | { status: 'idle' }
@@ -77,17 +98,11 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       setKeyword(f.q);
     };
     // What the visitor did in the server-rendered form before React arrived (hydration keeps
-    // the fields' values, the first render after it would reset them to the state).
-    const early = formRef.current ? formFilter(formRef.current) : EMPTY_FILTER;
-    const fromAddress = readFilter(location.search);
-    if (isEmptyFilter(fromAddress) && !isEmptyFilter(early)) {
+    // the fields' values, the first render after it would reset them to the state): applied now.
+    const early = readFilter(`?${new URLSearchParams(new FormData(formRef.current!) as unknown as string[][])}`);
+    if (isEmptyFilter(readFilter(location.search)) && !isEmptyFilter(early)) {
       setKeyword(early.q);
-      if (early.cat || early.sub || early.region) {
-        const next = { ...early, page: 1 };
-        history.pushState(null, '', `${location.pathname}${writeFilter(location.search, next)}${location.hash}`);
-        setFilter(next);
-      }
-      // A keyword alone is applied by the typing pause below, as if it had been typed now.
+      apply(early, 'push');
     } else {
       sync();
     }
@@ -159,7 +174,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
   };
 
   const shown = results.status === 'done' ? results : results.status === 'loading' ? results.previous : null;
-  const selectClass = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
+  const all = t('filters.all');
 
   return (
     <div className="my-6 flex flex-col gap-4">
@@ -179,71 +194,41 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
             value={keyword}
             placeholder={t('filters.keywordPlaceholder')}
             onChange={(e) => setKeyword(e.target.value)}
-            className={selectClass}
+            className={FIELD_CLASS}
           />
         </div>
         {showCategory && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-cat`} className="font-bold">
-              {t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
-            </label>
-            <select
-              id={`${id}-cat`}
-              name="cat"
-              value={filter.cat}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), cat: e.target.value, sub: '', page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="cat"
+            label={t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
+            all={all}
+            value={filter.cat}
+            options={categories}
+            onChange={(cat) => apply({ ...filter, q: keyword.trim(), cat, sub: '', page: 1 }, 'push')}
+          />
         )}
         {subs.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-sub`} className="font-bold">
-              {t('listFilter.subCategory')}
-            </label>
-            <select
-              id={`${id}-sub`}
-              name="sub"
-              value={filter.sub}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), sub: e.target.value, page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {subs.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="sub"
+            label={t('listFilter.subCategory')}
+            all={all}
+            value={filter.sub}
+            options={subs}
+            onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
+          />
         )}
         {kind === 'provinces' && regions.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-region`} className="font-bold">
-              {t('filters.region')}
-            </label>
-            <select
-              id={`${id}-region`}
-              name="region"
-              value={filter.region}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), region: e.target.value, page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="region"
+            label={t('filters.region')}
+            all={all}
+            value={filter.region}
+            options={regions}
+            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, page: 1 }, 'push')}
+          />
         )}
         <button type="submit" className="btn">
           {t('filters.apply')}
@@ -288,13 +273,6 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       )}
     </div>
   );
-}
-
-/** The filter the form's fields hold (a GET form's own fields: q, cat, sub, region). */
-function formFilter(form: HTMLFormElement): FilterState {
-  const data = new FormData(form);
-  const field = (name: string) => String(data.get(name) ?? '').trim().slice(0, 200);
-  return { q: field('q'), cat: field('cat'), sub: field('sub'), region: field('region'), page: 1 };
 }
 
 export default function ListFilterIsland({ lang, resources, ...rest }: ListFilterProps) {

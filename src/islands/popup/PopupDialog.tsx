@@ -3,11 +3,10 @@
  * behind it and Escape for free). Rendered on the server; PopupSlot.astro's inline script opens
  * it as the page paints (when the API said isModal and it was not closed in this browser
  * session) and handles closing until this island hydrates, on the first interaction with the
- * dialog. From then on this component does: it closes with its button, Escape or a click on
- * the backdrop, remembers that for the session (sessionStorage, under the key of
+ * dialog. From then on this component does: it closes with its button (a `method="dialog"`
+ * form's, which closes it without script), Escape or a click on the backdrop, remembers that for the session (sessionStorage, under the key of
  * src/stores/popup.ts; see ./dismissed.ts) and puts focus back at the start of the page.
  */
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/home';
 import type { Lang } from '../../i18n/config';
@@ -33,8 +32,6 @@ function focusPageStart() {
 
 export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: Lang; imageSize?: PopupImageSize }) {
   const { t } = useTranslation('common');
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = () => dialog.current?.close();
 
   // Every way of closing (button, Escape, backdrop) ends in the dialog's close event.
   function onClose() {
@@ -47,20 +44,19 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
 
   return (
     <dialog
-      ref={dialog}
       aria-labelledby="home-popup-title"
       onClose={onClose}
       // A click on the backdrop lands on the <dialog> itself; clicks on the content land inside it.
-      onClick={(e) => e.target === dialog.current && close()}
+      onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}
       className="p-0 border-0 rounded-lg max-w-[min(40rem,92vw)] max-h-[90vh] bg-bg text-fg backdrop:bg-black/60"
       data-home-popup
     >
-      <div className="p-5 flex flex-col gap-3">
+      <form method="dialog" className="p-5 flex flex-col gap-3">
         <div className="flex items-start justify-between gap-4">
           <h2 id="home-popup-title" className="m-0 text-xl">
             {popup.title}
           </h2>
-          <button type="button" autoFocus className="btn shrink-0" onClick={close} data-popup-close>
+          <button autoFocus className="btn shrink-0">
             <span aria-hidden="true">×</span> {t('popup.close')}
           </button>
         </div>
@@ -82,7 +78,7 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
             </a>
           </p>
         )}
-      </div>
+      </form>
     </dialog>
   );
 }
