@@ -3,7 +3,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first pointer, touch, key, input or change event inside the island; a value of
+    /** Hydrate on the first pointerdown, keydown or input event inside the island; a value of
      *  space-separated query parameters hydrates at once when the address has any of them. */
     'client:interaction'?: boolean | string;
   }
