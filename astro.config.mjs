@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/sitemap/options.mjs';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
 
 // Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
 // whenever the config changes, which would defeat incremental rebuilds.
@@ -17,7 +18,7 @@ export default defineConfig({
     locales: ['th', 'en'],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions)],
+  integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions)],
   experimental: { incrementalBuild: true },
   vite: {
     build: {

@@ -6,6 +6,14 @@
  *
  *   npm run bench:lighthouse                 build, then measure
  *   npm run bench:lighthouse -- --skip-build reuse the last build of this script
+ *   npm run bench:lighthouse -- --runs 3     measure each page 3 times and keep the median run
+ *                                            (by performance score): the machine is shared and
+ *                                            one run can be off by 10 points
+ *   npm run bench:lighthouse -- --pages home,list   only these page kinds (home, list, detail)
+ *   npm run bench:lighthouse -- --dist DIR   measure the build in DIR instead (no build; it must
+ *                                            have been built against this script's API port), e.g.
+ *                                            a copy of an earlier build, to compare two builds in
+ *                                            alternating runs at the same machine load
  *   npm run bench:lighthouse -- --details    also print, per page, what shifted (CLS), the
  *                                            LCP element and its phases, the long main-thread
  *                                            tasks and the CPU time per script; the full
@@ -17,7 +25,7 @@
  * absolute image addresses on this script's API port.
  */
 import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -31,9 +39,17 @@ import { printDetails } from './lib/lighthouse-details.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
-const skipBuild = args.includes('--skip-build');
+const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
+const skipBuild = args.includes('--skip-build') || distArg !== undefined;
 const details = args.includes('--details');
-const outDir = path.join(root, 'bench-results', 'lighthouse-dist');
+/** The value after a flag (`--runs 3`), or undefined. */
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const runs = Math.max(1, Number(option('--runs') ?? 1) || 1);
+const kinds = (option('--pages') ?? 'home,list,detail').split(',').map((k) => k.trim());
+const outDir = distArg ? path.resolve(distArg) : path.join(root, 'bench-results', 'lighthouse-dist');
 const reportDir = path.join(root, 'bench-results', 'lighthouse');
 const apiPort = Number(process.env.BENCH_API_PORT || 18788);
 
@@ -45,9 +61,9 @@ if (!chromePath) {
 
 /** The first link in the built list page that matches `pattern`: a real detail page. */
 function firstDetailPath(listFile, pattern) {
-  const html = readFileSync(path.join(root, 'dist', listFile), 'utf8');
+  const html = readFileSync(path.join(outDir, listFile), 'utf8');
   const match = html.match(pattern);
-  if (!match) throw new Error(`No detail link matching ${pattern} in dist/${listFile}`);
+  if (!match) throw new Error(`No detail link matching ${pattern} in ${path.relative(root, outDir)}/${listFile}`);
   return match[1];
 }
 
@@ -70,7 +86,7 @@ try {
     ['home (en)', '/en/'],
     ['list (en)', '/en/articles/'],
     ['detail (en)', detailEn],
-  ];
+  ].filter(([label]) => kinds.includes(label.split(' ')[0]));
 
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -78,18 +94,26 @@ try {
   });
   const rows = [];
   for (const [label, pagePath] of pages) {
-    const result = await lighthouse(`${site.url}${pagePath}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const { categories, audits } = result.lhr;
+    const load = loadavg()[0].toFixed(1);
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${site.url}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      results.push(result.lhr);
+    }
+    // The median run by performance score (the lower middle one for an even count).
+    results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = results[Math.floor((results.length - 1) / 2)];
+    const { categories, audits } = lhr;
     if (details) {
       mkdirSync(reportDir, { recursive: true });
       const file = path.join(reportDir, `${label.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
-      writeFileSync(file, JSON.stringify(result.lhr));
-      printDetails(label, result.lhr, path.relative(root, file));
+      writeFileSync(file, JSON.stringify(lhr));
+      printDetails(label, lhr, path.relative(root, file));
     }
     const perf = Math.round((categories.performance.score ?? 0) * 100);
     const a11y = Math.round((categories.accessibility.score ?? 0) * 100);
@@ -103,6 +127,8 @@ try {
       LCP: audits['largest-contentful-paint'].displayValue,
       TBT: audits['total-blocking-time'].displayValue,
       CLS: audits['cumulative-layout-shift'].displayValue,
+      ...(runs > 1 ? { 'perf of runs': results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(' ') } : {}),
+      load,
     });
   }
   console.table(rows);

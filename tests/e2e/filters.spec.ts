@@ -3,6 +3,10 @@
  * keyword, the static list is replaced and the count announced, the URL carries the filter and
  * opens the same results in a new page, clearing brings the static list back. Also the
  * province region filter, and that the static list stands alone without JavaScript.
+ *
+ * The filter form is rendered on the server (a GET form) and the island hydrates on the first
+ * interaction with it (client:interaction): loading a list starts no React; what the visitor
+ * types before React arrives is kept, and a submit before it arrives opens the filtered address.
  */
 import { expect as baseExpect, test } from '@playwright/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
@@ -82,11 +86,75 @@ for (const lang of ['th', 'en'] as const) {
   });
 }
 
-test('without JavaScript the laws list is there and no filter form is shown', async ({ browser }) => {
+test('without JavaScript the laws list is there and the filter form, which could not filter, is hidden', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/laws/');
   await expect(page.locator('[data-filterable-static]')).toBeVisible();
-  await expect(page.locator('[data-filterable] form[role="search"]')).toHaveCount(0);
+  await expect(page.locator('main article[id^="law-"]')).toHaveCount(12);
+  // In the HTML (it is what the island hydrates) but not shown.
+  await expect(page.locator('[data-filterable] form[role="search"]')).toHaveCount(1);
+  await expect(page.locator('[data-filterable] form[role="search"]')).toBeHidden();
   await context.close();
 });
+
+/** React's renderer and the filter island's code. */
+const ISLAND_CODE = /\/_astro\/(ListFilterIsland|client)\.[^/]*\.js$/;
+
+/** Holds the filter island's code on its first request until `release()`. */
+async function holdIslandCode(page: import('@playwright/test').Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(/\/_astro\/ListFilterIsland\.[^/]*\.js$/, async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue().catch(() => {}); // the page may have navigated away meanwhile
+  });
+  return release;
+}
+
+for (const lang of ['th', 'en'] as const) {
+  test(`laws in ${lang}: the form is there from the first paint, React loads only when it is used`, async ({ page }) => {
+    const laws = await api<{ result: { title: string }[] }>('/law?page_size=1', lang);
+    const keyword = laws.result[0]!.title.slice(0, 8).trim();
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (ISLAND_CODE.test(r.url())) requests.push(r.url());
+    });
+    await page.goto(`${prefix(lang)}/laws/`, { waitUntil: 'load' });
+    const input = page.getByLabel(L[lang].keyword, { exact: true });
+    await expect(input).toBeVisible();
+    await expect(page.getByLabel(L[lang].category, { exact: true })).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(requests).toEqual([]);
+
+    // Typed while React is still on its way: kept, and applied once it arrives.
+    const release = await holdIslandCode(page);
+    await input.fill(keyword);
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    release();
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === keyword);
+    await expect(page.locator('[data-filter-results]')).toContainText(laws.result[0]!.title);
+    await expect(page.locator('[data-filterable-static]')).toBeHidden();
+    await expect(input).toHaveValue(keyword);
+  });
+
+  test(`laws in ${lang}: submitted before React arrives, the GET form opens the filtered page`, async ({ page }) => {
+    const laws = await api<{ result: { title: string }[] }>('/law?page_size=1', lang);
+    const keyword = laws.result[0]!.title.slice(0, 8).trim();
+    const release = await holdIslandCode(page);
+    await page.goto(`${prefix(lang)}/laws/`);
+    const input = page.getByLabel(L[lang].keyword, { exact: true });
+    await input.fill(keyword);
+    await input.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === `${prefix(lang)}/laws/` && url.searchParams.get('q') === keyword);
+    release();
+    await expect(page.locator('[data-filter-results]')).toContainText(laws.result[0]!.title);
+    await expect(page.locator('[data-filterable-static]')).toBeHidden();
+    await expect(page.getByLabel(L[lang].keyword, { exact: true })).toHaveValue(keyword);
+  });
+}

@@ -3,6 +3,11 @@
  * focus inside while open (trapped), closes with Escape, its button or a click outside,
  * focus returns, not shown again on reload, shown again in a new browser context; no axe
  * violations while it is open. Both languages.
+ *
+ * The dialog is rendered on the server and opened by a small inline script before React
+ * (PopupSlot.astro), so its image paints with the page; the island hydrates on the first
+ * interaction with it (client:interaction). The tests hold or refuse the island's code to show
+ * the popup works without it, and check React takes over after an interaction.
  */
 import { expect, test, type Page } from '@playwright/test';
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
@@ -23,6 +28,9 @@ async function apiPopup(lang: 'th' | 'en'): Promise<{ title: string; text: strin
 const dialog = (page: Page) => page.locator('dialog[data-home-popup]');
 /** The popup island has hydrated (Astro drops `ssr` from an island once it has). */
 const hydrated = (page: Page) => expect(page.locator('astro-island[component-url*="PopupIsland"]:not([ssr])')).toHaveCount(1);
+const notHydrated = (page: Page) => expect(page.locator('astro-island[component-url*="PopupIsland"][ssr]')).toHaveCount(1);
+/** The island's code and React's renderer (Astro's React client entry). */
+const ISLAND_CODE = /\/_astro\/(PopupIsland|client)\.[^/]*\.js$/;
 
 for (const lang of ['th', 'en'] as const) {
   const c = COMMON[lang];
@@ -31,31 +39,27 @@ for (const lang of ['th', 'en'] as const) {
     const console = watchConsole(page);
     const popup = await apiPopup(lang);
     expect(popup.isModal).toBe(true);
-
-    // Hold the island's code until a visitor has focused something, to see focus go back there.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/PopupIsland[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
+    const islandRequests: string[] = [];
+    page.on('request', (r) => {
+      if (ISLAND_CODE.test(r.url())) islandRequests.push(r.url());
     });
-    await page.goto(HOME[lang], { waitUntil: 'domcontentloaded' });
-    await page.keyboard.press('Tab');
-    const skipLink = page.locator('a.skip-link');
-    await expect(skipLink).toBeFocused();
-    release();
 
+    await page.goto(HOME[lang]);
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page)).toHaveAttribute('open', '');
     await expect(dialog(page).getByRole('heading')).toHaveText(popup.title);
     await expect(dialog(page)).toContainText(popup.text);
     await expect(dialog(page).getByRole('button', { name: c.popup.close })).toBeFocused();
     await expect(page.getByRole('dialog', { name: popup.title })).toBeVisible();
+    // Open from the page's own HTML: nothing of React has been asked for yet.
+    await notHydrated(page);
+    expect(islandRequests).toEqual([]);
     await expectNoAxeViolations(page);
 
     // Focus never reaches the page behind while open (it is inert). After the dialog's last
     // control a modal <dialog> lets focus go to the browser's own UI (no keyboard trap, as
     // the HTML spec has it), which the page sees as <body>; the next Tab comes back inside.
+    // The first key press inside hydrates the island.
     let inside = 0;
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
@@ -66,16 +70,29 @@ for (const lang of ['th', 'en'] as const) {
       if (where === 'dialog') inside++;
     }
     expect(inside).toBeGreaterThanOrEqual(4);
+    await hydrated(page);
+    expect(islandRequests.length).toBeGreaterThan(0);
+    // React took over the open dialog: still open, still one dialog.
+    await expect(dialog(page)).toHaveAttribute('open', '');
+    await expect(dialog(page)).toHaveCount(1);
     await dialog(page).getByRole('button', { name: c.popup.close }).focus();
 
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
-    await expect(skipLink).toBeFocused();
     expect(await page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    // Focus is back where it was before the popup took it (the start of the page): the next Tab
+    // reaches the skip link.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('a.skip-link')).toBeFocused();
 
-    await page.reload();
-    await hydrated(page);
+    // Not shown again on reload, and nothing loads React for a closed popup.
+    islandRequests.length = 0;
+    await page.reload({ waitUntil: 'load' });
     await expect(dialog(page)).toBeHidden();
+    await page.waitForTimeout(500);
+    await expect(dialog(page)).toBeHidden();
+    await notHydrated(page);
+    expect(islandRequests).toEqual([]);
 
     // A new browser session sees it again.
     const fresh = await browser.newContext();
@@ -86,11 +103,54 @@ for (const lang of ['th', 'en'] as const) {
     expect(console.errors).toEqual([]);
   });
 
+  test(`popup ${lang}: opens and closes before React arrives (its code held back)`, async ({ page }) => {
+    const popup = await apiPopup(lang);
+    await page.route(ISLAND_CODE, (route) => route.abort());
+    await page.goto(HOME[lang]);
+    await expect(dialog(page)).toHaveAttribute('open', '');
+    await expect(dialog(page).getByRole('heading')).toHaveText(popup.title);
+    // The image has its intrinsic size from the build, so the dialog does not grow when it loads.
+    const img = dialog(page).locator('img');
+    await expect(img).toHaveAttribute('width', /^\d+$/);
+    await expect(img).toHaveAttribute('height', /^\d+$/);
+    await expect(img).toHaveJSProperty('complete', true);
+    expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await notHydrated(page);
+
+    // Its button closes it before React (a method="dialog" form), and so does a click outside
+    // (a new tab is a new session).
+    const third = await page.context().newPage();
+    await third.route(ISLAND_CODE, (route) => route.abort());
+    await third.goto(HOME[lang]);
+    await dialog(third).getByRole('button', { name: COMMON[lang].popup.close }).click();
+    await expect(dialog(third)).toBeHidden();
+    expect(await third.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await third.close();
+
+    const second = await page.context().newPage();
+    await second.route(ISLAND_CODE, (route) => route.abort());
+    await second.goto(HOME[lang]);
+    await expect(dialog(second)).toBeVisible();
+    await second.mouse.click(5, 5);
+    await expect(dialog(second)).toBeHidden();
+    expect(await second.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await second.close();
+  });
+
   test(`popup ${lang}: the close button and a click outside close it`, async ({ page, context }) => {
+    const console = watchConsole(page);
     await page.goto(HOME[lang]);
     await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole('button', { name: c.popup.close }).click();
     await expect(dialog(page)).toBeHidden();
+    // The click hydrated the island, which found the dialog closed and keeps it so.
+    await hydrated(page);
+    await expect(dialog(page)).toBeHidden();
+    expect(console.errors).toEqual([]);
 
     const second = await context.newPage(); // sessionStorage is per tab: a new tab is a new session
     await second.goto(HOME[lang]);

@@ -7,7 +7,13 @@
  *
  * The kind's fetcher and renderer come from kinds/<kind>.tsx through a dynamic import, loaded
  * the first time a filter is applied: a page never downloads another kind's API module.
- * Server-side (and without JavaScript) this renders nothing: the static list is the page.
+ *
+ * The form is rendered on the server as a plain GET form (fields q, cat, sub, region): the page
+ * shows it from the first paint, and the island hydrates only when the visitor reaches into it
+ * (client:interaction) or when the address already holds a filter. Submitted before React has
+ * arrived, it loads the same page with the filter in the address, which the island then applies.
+ * What the visitor typed or chose before hydration is read from the form when the island mounts.
+ * Without JavaScript the form is hidden (Filterable.astro): a static page cannot filter itself.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../shared/translation';
@@ -36,6 +42,27 @@ const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id']
 const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
 const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces'];
 const KEYWORD_DELAY_MS = 400;
+const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
+
+/** A labelled select of the form; `name` is also its address parameter. */
+function Select(p: { base: string; name: string; label: string; all: string; value: string; options: Option[]; onChange: (value: string) => void }) {
+  const id = `${p.base}-${p.name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-bold">
+        {p.label}
+      </label>
+      <select id={id} name={p.name} value={p.value} onChange={(e) => p.onChange(e.target.value)} className={FIELD_CLASS}>
+        <option value="">{p.all}</option>
+        {p.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 type Results =
   | { status: 'idle' }
@@ -55,6 +82,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
   /** Whether live results replaced the static list, so clearing can say it is back. */
   const showingLive = useRef(false);
   const resultsRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
@@ -69,7 +97,15 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       setFilter(f);
       setKeyword(f.q);
     };
-    sync();
+    // What the visitor did in the server-rendered form before React arrived (hydration keeps
+    // the fields' values, the first render after it would reset them to the state): applied now.
+    const early = readFilter(`?${new URLSearchParams(new FormData(formRef.current!) as unknown as string[][])}`);
+    if (isEmptyFilter(readFilter(location.search)) && !isEmptyFilter(early)) {
+      setKeyword(early.q);
+      apply(early, 'push');
+    } else {
+      sync();
+    }
     setMounted(true);
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
@@ -124,8 +160,6 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
     return () => clearTimeout(timer);
   }, [keyword]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!mounted) return null;
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply({ ...filter, q: keyword.trim(), page: 1 }, 'push');
@@ -140,11 +174,11 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
   };
 
   const shown = results.status === 'done' ? results : results.status === 'loading' ? results.previous : null;
-  const selectClass = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
+  const all = t('filters.all');
 
   return (
     <div className="my-6 flex flex-col gap-4">
-      <form role="search" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
+      <form ref={formRef} role="search" method="get" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
         <h2 id={`${id}-h`} className="sr-only">
           {t('listFilter.heading')}
         </h2>
@@ -160,71 +194,41 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
             value={keyword}
             placeholder={t('filters.keywordPlaceholder')}
             onChange={(e) => setKeyword(e.target.value)}
-            className={selectClass}
+            className={FIELD_CLASS}
           />
         </div>
         {showCategory && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-cat`} className="font-bold">
-              {t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
-            </label>
-            <select
-              id={`${id}-cat`}
-              name="cat"
-              value={filter.cat}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), cat: e.target.value, sub: '', page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="cat"
+            label={t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
+            all={all}
+            value={filter.cat}
+            options={categories}
+            onChange={(cat) => apply({ ...filter, q: keyword.trim(), cat, sub: '', page: 1 }, 'push')}
+          />
         )}
         {subs.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-sub`} className="font-bold">
-              {t('listFilter.subCategory')}
-            </label>
-            <select
-              id={`${id}-sub`}
-              name="sub"
-              value={filter.sub}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), sub: e.target.value, page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {subs.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="sub"
+            label={t('listFilter.subCategory')}
+            all={all}
+            value={filter.sub}
+            options={subs}
+            onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
+          />
         )}
         {kind === 'provinces' && regions.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-region`} className="font-bold">
-              {t('filters.region')}
-            </label>
-            <select
-              id={`${id}-region`}
-              name="region"
-              value={filter.region}
-              onChange={(e) => apply({ ...filter, q: keyword.trim(), region: e.target.value, page: 1 }, 'push')}
-              className={selectClass}
-            >
-              <option value="">{t('filters.all')}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            base={id}
+            name="region"
+            label={t('filters.region')}
+            all={all}
+            value={filter.region}
+            options={regions}
+            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, page: 1 }, 'push')}
+          />
         )}
         <button type="submit" className="btn">
           {t('filters.apply')}

@@ -1,6 +1,7 @@
 /**
  * "Closed once, not shown again this browser session" for the popup island, in sessionStorage
- * under the same key as src/stores/popup.ts (POPUP_DISMISSED_KEY, 'popup:dismissed').
+ * under the same key as src/stores/popup.ts (POPUP_DISMISSED_KEY, 'popup:dismissed'). The key is
+ * read before React by PopupSlot.astro's inline script, which decides whether to open it.
  *
  * Why not import the store: its module builds a store that loads GET /home/popup through the
  * API boundary at import time, which would add the whole validation library (~24 KB gzipped)
@@ -8,14 +9,6 @@
  * checked against the store's by tests/e2e/popup.spec.ts.
  */
 export const POPUP_DISMISSED_KEY = 'popup:dismissed';
-
-export function isPopupDismissed(): boolean {
-  try {
-    return sessionStorage.getItem(POPUP_DISMISSED_KEY) === '1';
-  } catch {
-    return false; // storage blocked: show it
-  }
-}
 
 export function rememberPopupDismissed(): void {
   try {
