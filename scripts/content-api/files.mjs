@@ -60,7 +60,7 @@ export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: w = 
   const thai = THAI.test(title);
   const fontSize = Math.round(Math.min(w, height * 1.6) / 18);
   const lineHeight = fontSize * (thai ? 1.5 : 1.25);
-  const lines = wrap(title, Math.max(10, Math.floor(w / (fontSize * (thai ? 0.58 : 0.62)))));
+  const lines = wrap(title, Math.max(10, Math.floor(w / (fontSize * (thai ? 0.7 : 0.62)))));
   const startY = height / 2 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
     .map((l, i) => `<text x="${w / 2}" y="${(startY + i * lineHeight).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`)
