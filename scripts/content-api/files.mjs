@@ -4,38 +4,76 @@
 const XML_ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => XML_ESC[c]);
 
-/** Splits a title into lines of at most `max` characters (Thai has no spaces: hard-wrap too). */
+/** Where the Thai-language twin of a generated image lives: `/files/x/a.svg` → `/files/x/a.th.svg`. */
+export const thaiImagePath = (path) => String(path).replace(/\.svg$/, '.th.svg');
+
+const THAI = /[\u0E00-\u0E7F]/;
+/** Thai vowel and tone marks written above or below a consonant: they take no width. */
+const THAI_MARK = /[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/;
+const width = (s) => s.replace(new RegExp(THAI_MARK, 'g'), '').length;
+const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
+
+/**
+ * Splits a title into at most four lines of about `max` characters. Thai is written without
+ * spaces between words, so it breaks between the words Intl.Segmenter finds (never inside a
+ * word, so a vowel or tone mark never starts a line); a word longer than a line is cut
+ * between characters, never before a mark. Marks do not count toward the width.
+ */
 function wrap(text, max) {
-  const words = String(text).split(/\s+/).filter(Boolean);
+  const source = String(text);
+  const tokens = THAI.test(source)
+    ? Array.from(thaiWords.segment(source), (s) => s.segment)
+    : source.split(/(\s+)/);
   const lines = [];
   let line = '';
-  for (let w of words) {
-    while (w.length > max) { if (line) { lines.push(line); line = ''; } lines.push(w.slice(0, max)); w = w.slice(max); }
-    if (!line) line = w;
-    else if ((line + ' ' + w).length <= max) line += ' ' + w;
-    else { lines.push(line); line = w; }
+  const push = () => { if (line.trim()) lines.push(line.trim()); line = ''; };
+  for (let token of tokens) {
+    if (/^\s+$/.test(token)) { if (line) line += ' '; continue; }
+    while (width(token) > max) {
+      push();
+      let cut = max;
+      while (cut < token.length && THAI_MARK.test(token[cut] ?? '')) cut++;
+      lines.push(token.slice(0, cut));
+      token = token.slice(cut);
+    }
+    if (width(line + token) > max) push();
+    line += token;
   }
-  if (line) lines.push(line);
+  push();
   return lines.slice(0, 4);
 }
 
-/** A cover/banner/photo image: coloured background, a subtle pattern, the title and a subtitle. */
-export function renderSvg({ title, subtitle = '', color = '#1f4e79', width = 1200, height = 675 }) {
-  const fontSize = Math.round(Math.min(width, height * 1.6) / 18);
-  const lines = wrap(title, Math.max(10, Math.floor(width / (fontSize * 0.62))));
-  const startY = height / 2 - ((lines.length - 1) * fontSize * 1.25) / 2;
+/**
+ * Fonts for text inside an <img> SVG: the page's web font (Sarabun) is not available there, so
+ * the image names fonts that phones and desktops have installed with Thai glyphs (Android: Noto
+ * Sans Thai; iOS and macOS: Thonburi; Windows: Leelawadee UI, Tahoma) before the generic
+ * sans-serif, whose fallback picks any installed Thai font.
+ */
+export const SVG_FONT_STACK = "Sarabun, 'Noto Sans Thai', 'Noto Sans Thai UI', Thonburi, 'Leelawadee UI', Leelawadee, Tahoma, sans-serif";
+
+/**
+ * A cover/banner/photo image: coloured background, a subtle pattern, the title and a subtitle,
+ * in the language of its text (`lang` and the line spacing follow it: Thai stacks marks above
+ * and below the line, so its lines are further apart).
+ */
+export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: w = 1200, height = 675 }) {
+  const thai = THAI.test(title);
+  const fontSize = Math.round(Math.min(w, height * 1.6) / 18);
+  const lineHeight = fontSize * (thai ? 1.5 : 1.25);
+  const lines = wrap(title, Math.max(10, Math.floor(w / (fontSize * (thai ? 0.7 : 0.62)))));
+  const startY = height / 2 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
-    .map((l, i) => `<text x="${width / 2}" y="${(startY + i * fontSize * 1.25).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`)
+    .map((l, i) => `<text x="${w / 2}" y="${(startY + i * lineHeight).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`)
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(title)}">
+<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${esc(title)}" xml:lang="${thai ? 'th' : 'en'}">
 <title>${esc(title)}</title>
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${esc(color)}"/><stop offset="1" stop-color="#111111"/></linearGradient></defs>
 <rect width="100%" height="100%" fill="url(#g)"/>
-<circle cx="${width * 0.85}" cy="${height * 0.2}" r="${height * 0.35}" fill="#ffffff" fill-opacity="0.08"/>
-<circle cx="${width * 0.1}" cy="${height * 0.9}" r="${height * 0.25}" fill="#ffffff" fill-opacity="0.06"/>
-<g font-family="Sarabun, 'Noto Sans Thai', Tahoma, sans-serif">${text}
-<text x="${width / 2}" y="${height - fontSize}" text-anchor="middle" font-size="${Math.round(fontSize * 0.55)}" fill="#ffffff" fill-opacity="0.85">${esc(subtitle)}</text></g>
+<circle cx="${w * 0.85}" cy="${height * 0.2}" r="${height * 0.35}" fill="#ffffff" fill-opacity="0.08"/>
+<circle cx="${w * 0.1}" cy="${height * 0.9}" r="${height * 0.25}" fill="#ffffff" fill-opacity="0.06"/>
+<g font-family="${SVG_FONT_STACK}">${text}
+<text x="${w / 2}" y="${height - fontSize}" text-anchor="middle" font-size="${Math.round(fontSize * 0.55)}" fill="#ffffff" fill-opacity="0.85">${esc(subtitle)}</text></g>
 </svg>
 `;
 }

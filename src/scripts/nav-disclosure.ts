@@ -1,7 +1,9 @@
 /**
  * Comfort for the <details> submenus (they work without this): opening one closes the
  * others, Escape closes the open one and returns focus to its summary, and a click or
- * focus outside closes it.
+ * focus outside closes it. Escape also closes the phone header's "Menu" disclosure
+ * (details[data-menu-toggle], SiteHeader) when focus is in the header, once no submenu
+ * is left to close.
  */
 const menus = () => Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-disclosure]'));
 
@@ -17,7 +19,10 @@ for (const details of menus()) {
 
 document.addEventListener('keydown', (event) => {
   if (event.key !== 'Escape') return;
-  const open = menus().find((d) => d.open && d.contains(document.activeElement));
+  const active = document.activeElement;
+  const open =
+    menus().find((d) => d.open && d.contains(active)) ??
+    (active?.closest('header') && document.querySelector<HTMLDetailsElement>('details[data-menu-toggle][open]'));
   if (!open) return;
   open.open = false;
   open.querySelector('summary')?.focus();

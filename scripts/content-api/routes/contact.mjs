@@ -10,7 +10,7 @@ export function registerContact(router, { q, shapes }) {
   router.get('/contact/department', (ctx) => ({
     data: offices().map((d) => ({
       id: d.id, slug: d.slug, name: pick(d, ctx.lang, 'name'), address: pick(d, ctx.lang, 'address'), phone: d.phone, fax: d.fax, email: d.email,
-      hours: pick(d, ctx.lang, 'hours'), map_image: shapes.image(d.map_image, pick(d, ctx.lang, 'name')),
+      hours: pick(d, ctx.lang, 'hours'), map_image: shapes.image(d.map_image, pick(d, ctx.lang, 'name'), ctx.lang),
       divisions: q('SELECT * FROM divisions WHERE department_id = ? ORDER BY id').all(d.id).map((v) => ({ id: v.id, name: pick(v, ctx.lang, 'name'), phone: v.phone, email: v.email })),
     })),
   }));

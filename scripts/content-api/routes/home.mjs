@@ -26,7 +26,7 @@ export function registerHome(router, { q, shapes }) {
     const past = q("SELECT * FROM activities WHERE kind = 'training' AND start_date < ? ORDER BY start_date DESC, id DESC LIMIT ?").all(TODAY, 6 - upcoming.length);
     return { data: [...upcoming, ...past].map((r) => ({
       id: r.id, title: pick(r, ctx.lang, 'title'), summary: pick(r, ctx.lang, 'summary'),
-      cover: shapes.image(r.cover, pick(r, ctx.lang, 'title')), start_date: r.start_date, activity_id: r.id,
+      cover: shapes.image(r.cover, pick(r, ctx.lang, 'title'), ctx.lang), start_date: r.start_date, activity_id: r.id,
     })) };
   });
   router.get('/home/content/news-tabs', (ctx) => {

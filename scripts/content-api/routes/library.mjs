@@ -46,7 +46,7 @@ export function registerLibrary(router, { q, shapes }) {
   router.get('/media/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM media WHERE slug = ?').get(ctx.params.slug));
     const title = pick(r, ctx.lang, 'title');
-    const images = JSON.parse(r.images).map((p, i) => shapes.image(p, `${title} (${i + 1})`));
+    const images = JSON.parse(r.images).map((p, i) => shapes.image(p, `${title} (${i + 1})`, ctx.lang));
     const video = r.video
       ? { name: ctx.lang === 'en' ? `Transcript: ${title}.pdf` : `บทถอดความ ${title}.pdf`, url: r.video, mime: 'application/pdf', size_bytes: pdfBytes(q('SELECT * FROM files WHERE path = ?').get(r.video)) }
       : null;

@@ -31,7 +31,7 @@ export function registerModules(router, { q, shapes }) {
     return { data: { id: i.id, title: pick(i, ctx.lang, 'title'), body_html: pick(i, ctx.lang, 'body'), group_id: i.group_id, updated_at: i.updated_at } };
   });
 
-  const staffSummary = (s, lang) => ({ id: s.id, name: pick(s, lang, 'name'), position: pick(s, lang, 'position'), photo: shapes.image(s.photo, pick(s, lang, 'name')) });
+  const staffSummary = (s, lang) => ({ id: s.id, name: pick(s, lang, 'name'), position: pick(s, lang, 'position'), photo: shapes.image(s.photo, pick(s, lang, 'name'), lang) });
   router.get('/organization', (ctx) => {
     const m = moduleOf(ctx, 'organization');
     return { data: {

@@ -86,7 +86,7 @@ export function registerServices(router, { q, shapes }) {
   });
 
   // Home services.
-  const homeService = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), cover: shapes.image(r.cover, pick(r, lang, 'title')) });
+  const homeService = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), cover: shapes.image(r.cover, pick(r, lang, 'title'), lang) });
   router.get('/home-service/home', (ctx) => ({ data: q('SELECT * FROM home_services ORDER BY id').all().map((r) => homeService(r, ctx.lang)) }));
   router.get('/home-service/detail/:id', (ctx) => {
     const r = found(q('SELECT * FROM home_services WHERE id = ?').get(pathId(ctx.params.id)));

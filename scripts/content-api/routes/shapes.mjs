@@ -1,6 +1,7 @@
 // Row → response shape conversions shared by the route modules (docs/api-contract.md,
 // "Shared record shapes"). Every function takes the request language.
 import { pick } from '../i18n.mjs';
+import { thaiImagePath } from '../files.mjs';
 
 /** @param {import('node:sqlite').DatabaseSync} db */
 export function createShapes(db) {
@@ -11,11 +12,15 @@ export function createShapes(db) {
   const categoryCache = new Map();
   const deptCache = new Map();
 
-  /** Image { url, width, height, alt } or null. */
-  const image = (path, alt) => {
+  /**
+   * Image { url, width, height, alt } or null. For a Thai response, the image's Thai twin
+   * (text drawn in Thai, seed/helpers.mjs) when the seed made one.
+   */
+  const image = (path, alt, lang) => {
     if (!path) return null;
-    const f = /** @type {any} */ (fileStmt.get(path));
-    return { url: path, width: f?.width ?? 1200, height: f?.height ?? 675, alt: alt ?? '' };
+    const thai = lang === 'th' && path.endsWith('.svg') ? /** @type {any} */ (fileStmt.get(thaiImagePath(path))) : undefined;
+    const f = thai ?? /** @type {any} */ (fileStmt.get(path));
+    return { url: thai ? thaiImagePath(path) : path, width: f?.width ?? 1200, height: f?.height ?? 675, alt: alt ?? '' };
   };
   /** Attachment[] of a record. */
   const attachments = (ownerType, ownerId, lang) =>
@@ -40,19 +45,19 @@ export function createShapes(db) {
 
   const articleSummary = (r, lang) => ({
     id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    cover: image(r.cover, pick(r, lang, 'title')), category: category(r.category_id, lang),
+    cover: image(r.cover, pick(r, lang, 'title'), lang), category: category(r.category_id, lang),
     department: department(r.department_id, lang), published_at: r.published_at, views: r.views,
   });
   const activitySummary = (r, lang) => ({
     id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    cover: image(r.cover, pick(r, lang, 'title')), category: category(r.category_id, lang),
+    cover: image(r.cover, pick(r, lang, 'title'), lang), category: category(r.category_id, lang),
     department: department(r.department_id, lang), kind: r.kind, start_date: r.start_date, end_date: r.end_date,
     location: pick(r, lang, 'location'), published_at: r.published_at,
   });
   /** NewsItem from an article or activity row. */
   const newsItem = (type, r, lang) => ({
     type, id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    cover: image(r.cover, pick(r, lang, 'title')), published_at: r.published_at, source: r.source,
+    cover: image(r.cover, pick(r, lang, 'title'), lang), published_at: r.published_at, source: r.source,
   });
   const eventCategory = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), color: r.color });
   const event = (r, cat, lang) => ({
@@ -60,14 +65,14 @@ export function createShapes(db) {
     start_at: r.start_at, end_at: r.end_at, all_day: !!r.all_day, category: eventCategory(cat, lang),
     type: r.activity_id ? 'activity' : null, activity_id: r.activity_id ?? null,
   });
-  const banner = (r, lang) => ({ uuid: r.uuid, title: pick(r, lang, 'title'), image: image(r.image, pick(r, lang, 'title')), link: r.link ?? null });
+  const banner = (r, lang) => ({ uuid: r.uuid, title: pick(r, lang, 'title'), image: image(r.image, pick(r, lang, 'title'), lang), link: r.link ?? null });
   const bookSummary = (r, lang) => ({
     id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    cover: image(r.cover, pick(r, lang, 'title')), published_at: r.published_at, views: r.views, category: category(r.category_id, lang),
+    cover: image(r.cover, pick(r, lang, 'title'), lang), published_at: r.published_at, views: r.views, category: category(r.category_id, lang),
   });
   const mediaSummary = (r, lang) => ({
     id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    cover: image(r.cover, pick(r, lang, 'title')), kind: r.kind, published_at: r.published_at, category: category(r.category_id, lang),
+    cover: image(r.cover, pick(r, lang, 'title'), lang), kind: r.kind, published_at: r.published_at, category: category(r.category_id, lang),
   });
   const purchase = (r, lang) => ({
     uuid: r.uuid, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
@@ -76,14 +81,14 @@ export function createShapes(db) {
   });
   const service = (r, lang) => ({
     id: r.id, slug: r.slug, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
-    icon: image(r.icon, ''), group: { slug: r.group_slug, title: lang === 'en' ? r.group_title_en : r.group_title_th },
+    icon: image(r.icon, '', lang), group: { slug: r.group_slug, title: lang === 'en' ? r.group_title_en : r.group_title_th },
   });
   const manual = (r, lang) => ({
     uuid: r.uuid, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'),
     group: { id: r.group_id, title: lang === 'en' ? r.group_title_en : r.group_title_th }, updated_at: r.updated_at, highlight: !!r.highlight,
   });
   const onlineService = (r, lang) => ({
-    id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), icon: image(r.icon, ''), category_id: r.category_id, url: r.url ?? null,
+    id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), icon: image(r.icon, '', lang), category_id: r.category_id, url: r.url ?? null,
   });
   const idTitle = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title') });
 

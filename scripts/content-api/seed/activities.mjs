@@ -48,7 +48,7 @@ export function seedActivities(s, count = DEFAULT_ACTIVITIES) {
       id, slug, category_id: cat.id, department_id: i % 4 === 0 ? sources[source] : offices[i % offices.length], source,
       kind: cat.slug === 'training' || cat.slug === 'clinic' ? 'training' : 'activity',
       title_th: titleTh, title_en: titleEn, summary_th: topic.sumTh, summary_en: topic.sumEn, body_th: bodyTh, body_en: bodyEn,
-      cover: image(`/files/covers/activity-${id}.svg`, titleEn, AGENCY.en, id + 4),
+      cover: image(`/files/covers/activity-${id}.svg`, [titleTh, titleEn], [AGENCY.th, AGENCY.en], id + 4),
       location_th: venue.th, location_en: venue.en,
       start_date: date(startDays), end_date: date(startDays + length), published_at: dateTime(Math.min(startDays, 0) - 14, 10, 0),
     });

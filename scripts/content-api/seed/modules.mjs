@@ -79,7 +79,7 @@ export function seedModules(s) {
       const female = staffNo % 2 === 0;
       insert('staff', {
         division_id: id, sort: si, name_th: `${female ? 'นางสาว' : 'นาย'}${fth} ${lth}`, name_en: `${female ? 'Ms' : 'Mr'} ${fen} ${len}`,
-        position_th: pth, position_en: pen, photo: image(`/files/staff/staff-${staffNo}.svg`, `${fen} ${len}`, pen, staffNo, 400, 500),
+        position_th: pth, position_en: pen, photo: image(`/files/staff/staff-${staffNo}.svg`, [`${fth} ${lth}`, `${fen} ${len}`], [pth, pen], staffNo, 400, 500),
         email: `${fen.toLowerCase()}.${len.toLowerCase().slice(0, 1)}@dbdp.go.th`, phone: `02-547-${4500 + staffNo}`,
         biography_th: html(`${pth} ${th} รับราชการในกระทรวงพาณิชย์มากว่า ${10 + staffNo} ปี มีความเชี่ยวชาญด้านการพัฒนาผู้ประกอบการและการค้าระหว่างประเทศ`, 'สำเร็จการศึกษาปริญญาโทสาขาบริหารธุรกิจ'),
         biography_en: html(`${pen}, ${en}. Has served the Ministry of Commerce for over ${10 + staffNo} years, specialising in entrepreneur development and international trade.`, 'Holds a master\'s degree in business administration.'),

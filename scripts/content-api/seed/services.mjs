@@ -50,7 +50,7 @@ export function seedServices(s) {
       id, slug, group_id: groupIds[group], title_th: th, title_en: en, summary_th: sth, summary_en: sen,
       body_th: html(sth, 'ผู้ประกอบการที่จดทะเบียนกับกรมฯ ใช้บริการได้โดยไม่มีค่าใช้จ่าย โดยยื่นคำขอผ่านระบบออนไลน์หรือที่สำนักงานพาณิชย์จังหวัด', 'ระยะเวลาดำเนินการประมาณ 7 วันทำการ'),
       body_en: html(sen + '.', 'Businesses registered with the Department use this service free of charge; apply online or at a provincial commercial office.', 'Processing takes about seven working days.'),
-      icon: image(`/files/icons/service-${id}.svg`, en, '', id, 256, 256),
+      icon: image(`/files/icons/service-${id}.svg`, [th, en], '', id, 256, 256),
       url: i % 2 === 0 ? null : `/online-services/${(i % ONLINE.length) + 1}/`, highlight,
     });
     if (i % 3 === 0) attach('service', id, `/files/services/service-${id}.pdf`, `แบบคำขอ${th}`, `Application form: ${en}`);
@@ -64,7 +64,7 @@ export function seedServices(s) {
       summary_th: `${th} ผ่านระบบออนไลน์ ตลอด 24 ชั่วโมง`, summary_en: `${en} online, 24 hours a day.`,
       body_th: html(`บริการ${th}ผ่านระบบออนไลน์ ผู้ใช้ต้องลงทะเบียนและยืนยันตัวตนก่อนใช้งานครั้งแรก`, 'เอกสารที่ต้องเตรียม: สำเนาบัตรประชาชน และหนังสือรับรองนิติบุคคล (ถ้ามี)'),
       body_en: html(`${en} online. Register and verify your identity before the first use.`, 'Documents: a copy of your ID card and, for companies, the company certificate.'),
-      icon: image(`/files/icons/online-${id}.svg`, en, '', id + 3, 256, 256), url: `/online-services/${id}/`, hot,
+      icon: image(`/files/icons/online-${id}.svg`, [th, en], '', id + 3, 256, 256), url: `/online-services/${id}/`, hot,
     });
     if (i % 2 === 0) attach('online', id, `/files/online/online-${id}.pdf`, `คู่มือการใช้งาน ${th}`, `User guide: ${en}`);
   });
@@ -75,7 +75,7 @@ export function seedServices(s) {
       id, title_th: th, title_en: en, summary_th: sth, summary_en: sen,
       body_th: html(sth, 'ติดต่อขอรับบริการล่วงหน้าอย่างน้อย 14 วันผ่านสำนักงานพาณิชย์จังหวัดหรือศูนย์บริการข้อมูลธุรกิจ โทร. 1570'),
       body_en: html(sen + '.', 'Book at least 14 days ahead through your provincial commercial office or the business information centre on 1570.'),
-      cover: image(`/files/covers/home-service-${id}.svg`, en, AGENCY.en, id + 1),
+      cover: image(`/files/covers/home-service-${id}.svg`, [th, en], [AGENCY.th, AGENCY.en], id + 1),
     });
     attach('home-service', id, `/files/home-services/home-service-${id}.pdf`, `แบบคำขอรับบริการ ${th}`, `Request form: ${en}`);
   });

@@ -4,8 +4,11 @@
 import { uuidFor } from './prng.mjs';
 import { AGENCY } from './text.mjs';
 import { html } from './helpers.mjs';
+import { thaiImagePath } from '../files.mjs';
 
 const img = (url, width, height, alt) => ({ url, width, height, alt });
+/** The image's Thai twin (seed/helpers.mjs) for Thai documents. */
+const imgTh = (url, width, height, alt) => img(thaiImagePath(url), width, height, alt);
 
 /** [th, en, path, children?] */
 const MENU = [
@@ -80,8 +83,8 @@ export function seedSite(s) {
     ['ปฏิทินกิจกรรม', 'Event calendar', '/calendar/'],
     ['ติดต่อพาณิชย์จังหวัด', 'Provincial offices', '/contact/province/'],
   ];
-  const quickItems = (lang) => quick.map(([th, en, path], i) => ({ id: i + 1, title: lang === 'th' ? th : en, path, icon: img(`/files/icons/quick-${i + 1}.svg`, 256, 256, '') }));
-  quick.forEach(([, en], i) => image(`/files/icons/quick-${i + 1}.svg`, en, '', i + 2, 256, 256));
+  const quickItems = (lang) => quick.map(([th, en, path], i) => ({ id: i + 1, title: lang === 'th' ? th : en, path, icon: (lang === 'th' ? imgTh : img)(`/files/icons/quick-${i + 1}.svg`, 256, 256, '') }));
+  quick.forEach(([th, en], i) => image(`/files/icons/quick-${i + 1}.svg`, [th, en], '', i + 2, 256, 256));
   document('quick-menu', quickItems('th'), quickItems('en'));
 
   const footerColumn = (lang, keys) => keys.map((k) => {
@@ -110,27 +113,27 @@ export function seedSite(s) {
     { version: '2026-10-01', title: 'การใช้คุกกี้', body_html: html('เว็บไซต์นี้ใช้คุกกี้ที่จำเป็นเพื่อให้เว็บไซต์ทำงานได้ และคุกกี้เพื่อการวิเคราะห์เพื่อนับจำนวนผู้เข้าชม ท่านเลือกยอมรับหรือปฏิเสธคุกกี้เพื่อการวิเคราะห์ได้', 'อ่านรายละเอียดได้ที่นโยบายคุ้มครองข้อมูลส่วนบุคคลของกรมฯ'), accept_label: 'ยอมรับ', decline_label: 'ปฏิเสธ' },
     { version: '2026-10-01', title: 'Cookies', body_html: html('This website uses necessary cookies to work and analytics cookies to count visitors. You may accept or decline the analytics cookies.', 'See the Department\'s privacy policy for details.'), accept_label: 'Accept', decline_label: 'Decline' });
 
-  image('/files/popup/popup-survey.svg', 'Tell us what you think — website survey', AGENCY.en, 5, 800, 800);
+  image('/files/popup/popup-survey.svg', ['ร่วมตอบแบบสำรวจความพึงพอใจต่อเว็บไซต์', 'Tell us what you think — website survey'], [AGENCY.th, AGENCY.en], 5, 800, 800);
   document('popup',
-    { isModal: true, title: 'ร่วมตอบแบบสำรวจความพึงพอใจ', text: 'ขอเชิญผู้ใช้งานร่วมตอบแบบสำรวจความพึงพอใจต่อเว็บไซต์ ใช้เวลาเพียง 3 นาที', link: '/surveys/1/', path: '/files/popup/popup-survey.svg' },
+    { isModal: true, title: 'ร่วมตอบแบบสำรวจความพึงพอใจ', text: 'ขอเชิญผู้ใช้งานร่วมตอบแบบสำรวจความพึงพอใจต่อเว็บไซต์ ใช้เวลาเพียง 3 นาที', link: '/surveys/1/', path: thaiImagePath('/files/popup/popup-survey.svg') },
     { isModal: true, title: 'Take our satisfaction survey', text: 'Please tell us what you think of the website. It takes only three minutes.', link: '/surveys/1/', path: '/files/popup/popup-survey.svg' });
 
-  image('/files/intro/intro-v1.svg', 'Welcome to the Department of Business Development Promotion', AGENCY.en, 0, 1920, 1080);
-  image('/files/intro/intro-v2.svg', 'Thai entrepreneurs growing sustainably', AGENCY.en, 2, 1920, 1080);
+  image('/files/intro/intro-v1.svg', ['ยินดีต้อนรับสู่กรมส่งเสริมการพัฒนาธุรกิจ', 'Welcome to the Department of Business Development Promotion'], [AGENCY.th, AGENCY.en], 0, 1920, 1080);
+  image('/files/intro/intro-v2.svg', ['ผู้ประกอบการไทย เติบโตอย่างยั่งยืน', 'Thai entrepreneurs growing sustainably'], [AGENCY.th, AGENCY.en], 2, 1920, 1080);
   document('intropage',
-    { title: 'ยินดีต้อนรับสู่เว็บไซต์กรมส่งเสริมการพัฒนาธุรกิจ', body_html: html('ร่วมเป็นส่วนหนึ่งในการพัฒนาผู้ประกอบการไทยให้เติบโตอย่างยั่งยืน'), image: img('/files/intro/intro-v1.svg', 1920, 1080, 'ภาพต้อนรับเข้าสู่เว็บไซต์'), enter_label: 'เข้าสู่เว็บไซต์', enter_path: '/' },
+    { title: 'ยินดีต้อนรับสู่เว็บไซต์กรมส่งเสริมการพัฒนาธุรกิจ', body_html: html('ร่วมเป็นส่วนหนึ่งในการพัฒนาผู้ประกอบการไทยให้เติบโตอย่างยั่งยืน'), image: imgTh('/files/intro/intro-v1.svg', 1920, 1080, 'ภาพต้อนรับเข้าสู่เว็บไซต์'), enter_label: 'เข้าสู่เว็บไซต์', enter_path: '/' },
     { title: 'Welcome to the Department of Business Development Promotion', body_html: html('Join us in helping Thai entrepreneurs grow sustainably.'), image: img('/files/intro/intro-v1.svg', 1920, 1080, 'Welcome image'), enter_label: 'Enter the website', enter_path: '/' });
   document('intropage-v2',
-    { title: 'ผู้ประกอบการไทย เติบโตอย่างยั่งยืน', body_html: html('เฉลิมฉลองครบรอบ 25 ปี กรมส่งเสริมการพัฒนาธุรกิจ'), image: img('/files/intro/intro-v2.svg', 1920, 1080, 'ภาพฉลองครบรอบ 25 ปี'), enter_label: 'เข้าสู่เว็บไซต์', enter_path: '/' },
+    { title: 'ผู้ประกอบการไทย เติบโตอย่างยั่งยืน', body_html: html('เฉลิมฉลองครบรอบ 25 ปี กรมส่งเสริมการพัฒนาธุรกิจ'), image: imgTh('/files/intro/intro-v2.svg', 1920, 1080, 'ภาพฉลองครบรอบ 25 ปี'), enter_label: 'เข้าสู่เว็บไซต์', enter_path: '/' },
     { title: 'Thai entrepreneurs growing sustainably', body_html: html('Celebrating 25 years of the Department of Business Development Promotion.'), image: img('/files/intro/intro-v2.svg', 1920, 1080, '25th anniversary image'), enter_label: 'Enter the website', enter_path: '/' });
 
-  image('/files/books/template-banner.svg', 'E-magazines and publications', AGENCY.en, 7, 1920, 480);
+  image('/files/books/template-banner.svg', ['วารสารและสิ่งพิมพ์อิเล็กทรอนิกส์', 'E-magazines and publications'], [AGENCY.th, AGENCY.en], 7, 1920, 480);
   document('book-template',
-    { title: 'วารสารและสิ่งพิมพ์อิเล็กทรอนิกส์', description: 'อ่านวารสารพัฒนาธุรกิจ รายงานประจำปี และคู่มือผู้ประกอบการได้ฟรี', banner: img('/files/books/template-banner.svg', 1920, 480, 'แบนเนอร์วารสารอิเล็กทรอนิกส์') },
+    { title: 'วารสารและสิ่งพิมพ์อิเล็กทรอนิกส์', description: 'อ่านวารสารพัฒนาธุรกิจ รายงานประจำปี และคู่มือผู้ประกอบการได้ฟรี', banner: imgTh('/files/books/template-banner.svg', 1920, 480, 'แบนเนอร์วารสารอิเล็กทรอนิกส์') },
     { title: 'E-magazines and publications', description: 'Read the Business Development Journal, annual reports and entrepreneur guides for free.', banner: img('/files/books/template-banner.svg', 1920, 480, 'E-magazine banner') });
 
-  image('/files/contact/division-cover.svg', 'Divisions of the Department', AGENCY.en, 8, 1920, 480);
-  document('division-cover', img('/files/contact/division-cover.svg', 1920, 480, 'ภาพปกหน้าติดต่อกองและฝ่าย'), img('/files/contact/division-cover.svg', 1920, 480, 'Cover of the divisions page'));
+  image('/files/contact/division-cover.svg', ['กองและฝ่ายของกรม', 'Divisions of the Department'], [AGENCY.th, AGENCY.en], 8, 1920, 480);
+  document('division-cover', imgTh('/files/contact/division-cover.svg', 1920, 480, 'ภาพปกหน้าติดต่อกองและฝ่าย'), img('/files/contact/division-cover.svg', 1920, 480, 'Cover of the divisions page'));
 
   seedBanners(s);
 
@@ -148,7 +151,7 @@ function seedBanners(s) {
   const trainingId = db.prepare("SELECT id FROM categories WHERE area = 'activity' AND slug = 'training'").get().id;
   const add = (place, list, w, h) => list.forEach(([th, en, link], i) => {
     const uuid = uuidFor(`banner-${place}`, i + 1);
-    const path = image(`/files/banners/${place}-${i + 1}.svg`, en, AGENCY.en, i + place.length, w, h);
+    const path = image(`/files/banners/${place}-${i + 1}.svg`, [th, en], [AGENCY.th, AGENCY.en], i + place.length, w, h);
     insert('banners', { uuid, place, sort: i, title_th: th, title_en: en, image: path, width: w, height: h, link });
   });
   add('main', [

@@ -64,7 +64,7 @@ export function seedTaxonomy(s) {
       slug, kind: 'office', name_th: th, name_en: en, address_th: addrTh, address_en: addrEn,
       phone: `02-547-${4400 + i * 10}`, fax: `02-547-${4409 + i * 10}`, email: `${slug}@dbdp.go.th`,
       hours_th: 'จันทร์–ศุกร์ 08.30–16.30 น. (เว้นวันหยุดราชการ)', hours_en: 'Monday–Friday 8:30–16:30 (except public holidays)',
-      map_image: image(`/files/maps/${slug}.svg`, en, 'Map', i + 3, 800, 500),
+      map_image: image(`/files/maps/${slug}.svg`, [th, en], ['แผนที่', 'Map'], i + 3, 800, 500),
     });
     DIVISIONS.forEach(([dth, den], j) => insert('divisions', {
       department_id: id, name_th: dth, name_en: den,

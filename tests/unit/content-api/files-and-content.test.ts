@@ -34,6 +34,40 @@ describe('files', () => {
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
   });
 
+  it('draws each generated image in the language of the record: Thai text for Thai records', async () => {
+    const thaiLetters = /[\u0E00-\u0E7F]/;
+    const textOf = (svg: string) => Array.from(svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g), (m) => m[1]).join(' ');
+    const cases: Array<[string, (body: any) => any]> = [
+      ['/banner/link', (b) => b.data[0].image],
+      ['/content/category/all', (b) => b.result[0].cover],
+      ['/organization?module_id=1', (b) => b.data.divisions.flatMap((d: any) => d.staff)[0].photo],
+    ];
+    for (const [path, image] of cases) {
+      const th = image((await api.call(path, { lang: 'th' })).body);
+      const en = image((await api.call(path, { lang: 'en' })).body);
+      expect(th.url, path).not.toBe(en.url);
+      expect([th.width, th.height]).toEqual([en.width, en.height]);
+      const thSvg = (await fetchFile(th.url)).bytes.toString();
+      const enSvg = (await fetchFile(en.url)).bytes.toString();
+      expect(textOf(thSvg), `${path} th`).toMatch(thaiLetters);
+      expect(textOf(enSvg), `${path} en`).not.toMatch(thaiLetters);
+      expect(thSvg).toContain('xml:lang="th"');
+      // Sarabun is not available inside an <img>: the image names installed Thai fonts too.
+      expect(thSvg).toMatch(/font-family="[^"]*Noto Sans Thai[^"]*sans-serif"/);
+    }
+  });
+
+  it('wraps Thai titles between words, never before a vowel or tone mark', async () => {
+    const { renderSvg } = await import('../../../scripts/content-api/files.mjs');
+    const title = 'ประกาศเตือนภัย: เว็บไซต์ปลอมแอบอ้างกรมส่งเสริมการพัฒนาธุรกิจ และผู้ประกอบการที่ได้รับผลกระทบ';
+    const lines = Array.from(renderSvg({ title, width: 1200, height: 675 }).matchAll(/font-weight="700"[^>]*>([^<]*)</g), (m) => m[1]!);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('').replace(/\s/g, '')).toBe(title.replace(/\s/g, ''));
+    for (const line of lines) expect(line).not.toMatch(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/);
+    // Word boundaries: the agency's name is split between its words, not inside one.
+    expect(lines.some((l) => /ส่งเสริม/.test(l))).toBe(true);
+  });
+
   it('never points at an address on the internet for images or attachments', async () => {
     const paths = ['/home/banner/main', '/home/book', '/home/multimedia', '/content/category/all?limit=100', '/contact/department', '/organization?module_id=1'];
     for (const p of paths) {
