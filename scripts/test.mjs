@@ -7,14 +7,14 @@
  * Flags: --e2e-only skips 1; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from './lib/chromium.mjs';
 import { startEmbeddedApi } from './lib/embedded-api.mjs';
-import { buildEnv, run } from './lib/run.mjs';
+import { buildSite } from './lib/build-site.mjs';
+import { run } from './lib/run.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -66,21 +66,7 @@ async function buildForTests(apiBaseUrl) {
   const started = Date.now();
   console.log(`build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`);
   const fd = openSync(buildLog, 'w');
-  const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin('astro/bin/astro.mjs'), 'build'], {
-      cwd: root,
-      stdio: ['ignore', fd, fd],
-      env: buildEnv({ PUBLIC_API_BASE_URL: apiBaseUrl }),
-    });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('exit', (exitCode, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(exitCode ?? (signal ? 1 : 0));
-    });
-  });
+  const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const lines = readFileSync(buildLog, 'utf8').split('\n');
   const relLog = path.relative(root, buildLog);

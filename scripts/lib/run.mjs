@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, stdio?: import('node:child_process').StdioOptions }} [options]
  * @returns {Promise<number>}
  */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: options.env ?? process.env, cwd: options.cwd });
+    const child = spawn(command, args, { stdio: options.stdio ?? 'inherit', env: options.env ?? process.env, cwd: options.cwd });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
