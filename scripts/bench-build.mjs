@@ -29,6 +29,17 @@ export const JS_BUDGET_BYTES = 20 * 1024;
 /** Pages that hold a React island may ship up to this (issue 5). */
 export const ISLAND_PAGE_BUDGET_BYTES = 100 * 1024;
 
+/** Chunks of third-party libraries islands share (codeSplitting groups in astro.config.mjs). */
+const LIBRARY_CHUNK = /^zod\.[\w-]+\.js$/;
+
+/** An island's own code, beyond React and the shell (issue 5). */
+const ISLAND_OWN_BUDGET_BYTES = 15 * 1024;
+
+/** Within the page budget, and every island within its own. */
+export function withinBudget(row) {
+  return row.gzipBytes <= budgetOf(row) && (row.islandOwnBytes ?? 0) <= ISLAND_OWN_BUDGET_BYTES;
+}
+
 /** The budget of a page: 20 KB for content pages, 100 KB when it holds a React island. */
 export function budgetOf(row) {
   return row.islands > 0 ? ISLAND_PAGE_BUDGET_BYTES : JS_BUDGET_BYTES;
@@ -132,7 +143,8 @@ function gzipSize(file) {
   return gzipCache.get(file);
 }
 
-const IMPORT_RE = /(?:\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bimport\s*\(\s*|\bexport\s*(?:[\w*{}\s,$]+\s*)from\s*)["']([^"']+\.m?js)["']/g;
+// Quotes, and backticks: the bundler writes dynamic imports as import(`./chunk.js`).
+const IMPORT_RE = /(?:\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bimport\s*\(\s*|\bexport\s*(?:[\w*{}\s,$]+\s*)from\s*)["'`]([^"'`]+\.m?js)["'`]/g;
 
 /** Every JS file a module reaches through its imports (static and dynamic), itself included. */
 function transitive(file, dir, seen) {
@@ -152,13 +164,18 @@ export function pageJavaScript(dir, urlPath) {
   const html = readFileSync(htmlFile, 'utf8');
   const entries = new Set();
   const islandEntries = new Set();
+  const componentEntries = new Set();
+  const rendererEntries = new Set();
   const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
   for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g)) entries.add(attr(tag, 'src'));
   for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) entries.add(attr(tag, 'href'));
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     for (const name of ['component-url', 'renderer-url']) {
       const v = attr(tag, name);
-      if (v) islandEntries.add(v.replace(/&#x2F;/g, '/'));
+      if (!v) continue;
+      const src = v.replace(/&#x2F;/g, '/');
+      islandEntries.add(src);
+      (name === 'component-url' ? componentEntries : rendererEntries).add(src);
     }
   }
   const reach = (srcs) => {
@@ -167,6 +184,13 @@ export function pageJavaScript(dir, urlPath) {
     return files;
   };
   const islandFiles = reach(islandEntries);
+  // An island's own code: what its component reaches that neither the React renderer (React
+  // itself) nor the page's shell scripts already load. Issue 5 caps it at 15 KB per island.
+  // Libraries that islands share (their own chunks, named in astro.config.mjs) are not own code.
+  const sharedFiles = new Set([...reach(rendererEntries), ...reach(entries)]);
+  const isLibrary = (f) => LIBRARY_CHUNK.test(path.basename(f));
+  const ownBytes = [...componentEntries].map((src) =>
+    [...reach([src])].filter((f) => !sharedFiles.has(f) && !isLibrary(f)).reduce((sum, f) => sum + gzipSize(f), 0));
   const files = reach([...entries, ...islandEntries]);
   let inlineBytes = 0;
   let inlineCount = 0;
@@ -184,6 +208,8 @@ export function pageJavaScript(dir, urlPath) {
     islands: (html.match(/<astro-island\b/g) ?? []).length,
     /** Of which the islands' components and renderers (with their imports). */
     islandBytes: [...islandFiles].reduce((sum, f) => sum + gzipSize(f), 0),
+    /** The largest island's own code: component and imports, not React, the shell or zod. */
+    islandOwnBytes: Math.max(0, ...ownBytes),
   };
 }
 
@@ -213,8 +239,8 @@ function jsTable(dir) {
   const kb = (b) => (b / 1024).toFixed(1);
   console.log('\nJavaScript shipped (gzipped, every file once, imports followed):');
   console.log(table(
-    ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', 'budget KB', 'within'],
-    rows.map((r) => [r.path, r.kind, r.files, r.inline, r.islands, kb(r.gzipBytes), kb(r.islandBytes), budgetOf(r) / 1024, r.gzipBytes <= budgetOf(r) ? 'yes' : 'NO']),
+    ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', 'island own KB', 'budget KB', 'within'],
+    rows.map((r) => [r.path, r.kind, r.files, r.inline, r.islands, kb(r.gzipBytes), kb(r.islandBytes), kb(r.islandOwnBytes), budgetOf(r) / 1024, withinBudget(r) ? 'yes' : 'NO']),
   ));
   return rows;
 }
@@ -246,7 +272,7 @@ async function benchScale(scale) {
   let code;
   try {
     // Astro joins --config to the project root, so it is given relative to it.
-    code = await buildSite({ apiBaseUrl: api.url, args: ['--config', path.relative(ROOT, config)] });
+    code = await buildSite({ apiBaseUrl: api.url, args: ['--config', path.relative(ROOT, config)], outDir, cacheDir: path.join(work, 'cache') });
   } finally {
     await api.close();
     rmSync(config, { force: true });
@@ -281,9 +307,9 @@ async function main() {
       results.map((r) => [r.scale, r.pages, r.seconds.toFixed(1), (r.pages / r.seconds).toFixed(1), (r.peakBytes / 1048576).toFixed(0)]),
     ));
   }
-  const over = jsRows.filter((r) => r.gzipBytes > budgetOf(r));
+  const over = jsRows.filter((r) => !withinBudget(r));
   if (over.length) {
-    console.error(`\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands): ${over.map((r) => r.path).join(', ')}`);
+    console.error(`\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands and 15 KB of an island's own code): ${over.map((r) => r.path).join(', ')}`);
     process.exitCode = 1;
   }
 }

@@ -5,8 +5,10 @@
  * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
  * the count of results is announced in a polite live region.
  *
- * The kind's fetcher and renderer come from kinds/<kind>.tsx through a dynamic import, loaded
- * the first time a filter is applied: a page never downloads another kind's API module.
+ * The kind's fetcher and renderer come from kinds/<kind>.tsx through the `loadKind` dynamic
+ * import its entry (by-kind/<Kind>Filter.tsx) passes, loaded the first time a filter is applied:
+ * a page never downloads another kind's API module, and the build benchmark, which follows a
+ * page's imports, sees only the page's own kind.
  *
  * The form is rendered on the server as a plain GET form (fields q, cat, sub, region): the page
  * shows it from the first paint, and the island hydrates only when the visitor reaches into it
@@ -19,7 +21,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type R
 import { useTranslation } from '../shared/translation';
 import { IslandRoot, type IslandProps } from '../shared';
 import { Pager } from '../webboard/Pager';
-import { KIND_LOADERS, type FilterKind, type FilterState } from './types';
+import type { FilterKind, FilterState, KindModule } from './types';
 import { EMPTY_FILTER, isEmptyFilter, readFilter, writeFilter } from './url-state';
 
 interface Option {
@@ -35,6 +37,11 @@ export interface ListFilterProps extends IslandProps {
   fixed?: Record<string, string>;
   /** id of the element that holds the static list. */
   staticId: string;
+}
+
+/** Astro islands props are data only; each by-kind entry adds its kind's loader. */
+export interface ListFilterIslandProps extends ListFilterProps {
+  loadKind: () => Promise<KindModule>;
 }
 
 /** The `fixed` keys that pin the category of a page, so its select is not offered. */
@@ -70,7 +77,7 @@ type Results =
   | { status: 'error' }
   | { status: 'done'; items: ReactNode[]; total: number; pages: number };
 
-function Filter({ kind, lang, categories = [], subCategories = [], regions = [], fixed = {}, staticId }: Omit<ListFilterProps, 'resources'>) {
+function Filter({ kind, lang, categories = [], subCategories = [], regions = [], fixed = {}, staticId, loadKind }: Omit<ListFilterIslandProps, 'resources'>) {
   const { t } = useTranslation('common');
   const id = useId();
   const [mounted, setMounted] = useState(false);
@@ -127,7 +134,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       setResults((r) => ({ status: 'loading', previous: r.status === 'done' ? r : null }));
       setAnnounce(t('listFilter.searching'));
       try {
-        const mod = await KIND_LOADERS[kind]();
+        const mod = await loadKind();
         const page = await mod.search({ ...f, fixed }, lang);
         if (mine !== generation.current) return;
         const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
@@ -139,7 +146,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
         setAnnounce(t('listFilter.failed'));
       }
     },
-    [kind, lang, fixed, staticId, t],
+    [kind, lang, fixed, staticId, t, loadKind],
   );
 
   useEffect(() => {
@@ -275,7 +282,7 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
   );
 }
 
-export default function ListFilterIsland({ lang, resources, ...rest }: ListFilterProps) {
+export function ListFilterIsland({ lang, resources, ...rest }: ListFilterIslandProps) {
   return (
     <IslandRoot lang={lang} resources={resources}>
       <Filter lang={lang} {...rest} />

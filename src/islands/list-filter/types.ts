@@ -1,7 +1,8 @@
 /**
  * The contract between the filter island and each list kind. A kind module (kinds/<kind>.tsx)
  * is loaded with a dynamic import only when a filter is applied, so a page downloads only its
- * own kind's API module, and only when the visitor filters.
+ * own kind's API module, and only when the visitor filters. The import is written in the kind's
+ * island entry (by-kind/), so no page's JavaScript even names another kind's chunk.
  */
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';
@@ -33,14 +34,3 @@ export interface KindModule {
 }
 
 export const PAGE_SIZE = 12;
-
-/** The dynamic import of each kind: one chunk per kind, with only its own API module. */
-export const KIND_LOADERS: Record<FilterKind, () => Promise<KindModule>> = {
-  articles: () => import('./kinds/articles'),
-  activities: () => import('./kinds/activities'),
-  procurement: () => import('./kinds/procurement'),
-  manuals: () => import('./kinds/manuals'),
-  laws: () => import('./kinds/laws'),
-  faq: () => import('./kinds/faq'),
-  provinces: () => import('./kinds/provinces'),
-};

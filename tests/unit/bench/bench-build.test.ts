@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pageJavaScript, parseArgs, JS_BUDGET_BYTES } from '../../../scripts/bench-build.mjs';
+import { pageJavaScript, parseArgs, withinBudget, JS_BUDGET_BYTES } from '../../../scripts/bench-build.mjs';
+import { findMissingAssets } from '../../../scripts/lib/asset-check.mjs';
 
 const gz = (s: string) => gzipSync(s, { level: 9 }).length;
 
@@ -49,6 +50,28 @@ describe('pageJavaScript', () => {
     expect(result.islandBytes).toBe(gz(island) + gz(shared) + gz(renderer));
   });
 
+  it("follows the bundler's backtick dynamic imports", () => {
+    const dir = site({ ...files, '_astro/entry.js': 'import(`./lazy.js`);' });
+    expect(pageJavaScript(dir, '/').gzipBytes).toBe(gz('import(`./lazy.js`);') + gz(shared) + gz(lazy) + gz(island) + gz(renderer) + gz(inline));
+  });
+
+  it("an island's own code leaves out React (the renderer), the shell's files and zod", () => {
+    const own = 'import "./shared.js"; import "./zod.Ab-1.js"; import("./kind.js"); export default 1;';
+    const kind = 'export const kind = "' + 'k'.repeat(300) + '";';
+    const zod = 'export const z = "' + 'z'.repeat(900) + '";';
+    const dir = site({ ...files, '_astro/island.js': own, '_astro/kind.js': kind, '_astro/zod.Ab-1.js': zod });
+    const result = pageJavaScript(dir, '/');
+    expect(result.islandOwnBytes).toBe(gz(own) + gz(kind));
+    expect(result.gzipBytes).toBe(gz(entry) + gz(shared) + gz(lazy) + gz(own) + gz(kind) + gz(zod) + gz(renderer) + gz(inline));
+  });
+
+  it('an island page is over budget past 100 KB, or past 15 KB of one island\'s own code', () => {
+    expect(withinBudget({ islands: 1, gzipBytes: 99 * 1024, islandOwnBytes: 14 * 1024 })).toBe(true);
+    expect(withinBudget({ islands: 1, gzipBytes: 101 * 1024, islandOwnBytes: 1024 })).toBe(false);
+    expect(withinBudget({ islands: 1, gzipBytes: 90 * 1024, islandOwnBytes: 16 * 1024 })).toBe(false);
+    expect(withinBudget({ islands: 0, gzipBytes: 21 * 1024, islandOwnBytes: 0 })).toBe(false);
+  });
+
   it('a page without scripts ships nothing', () => {
     expect(pageJavaScript(site({ 'about/index.html': '<html><body><p>hi</p></body></html>' }), '/about/')).toMatchObject({ files: 0, inline: 0, gzipBytes: 0 });
   });
@@ -67,5 +90,19 @@ describe('parseArgs', () => {
   it('refuses nonsense', () => {
     expect(() => parseArgs(['--scale', 'lots'])).toThrow(/whole numbers/);
     expect(() => parseArgs(['--fast'])).toThrow(/Unknown argument/);
+  });
+});
+
+describe('findMissingAssets (a restored page naming a renamed chunk)', () => {
+  it('names each missing /_astro/ file once, with a page that references it', () => {
+    const dir = site({
+      '_astro/Island.new.js': '',
+      'index.html': '<astro-island component-url="/_astro/Island.old.js"></astro-island><script src="/_astro/Island.new.js"></script>',
+      'en/index.html': '<astro-island component-url="/_astro/Island.old.js"></astro-island>',
+    });
+    expect(findMissingAssets(dir)).toEqual([{ page: expect.stringMatching(/index\.html$/), asset: '/_astro/Island.old.js' }]);
+  });
+  it('finds nothing when every asset was built', () => {
+    expect(findMissingAssets(site({ '_astro/a.css': '', 'index.html': '<link href="/_astro/a.css">' }))).toEqual([]);
   });
 });
