@@ -5,6 +5,7 @@
  * scrolling on home, a list and a detail page; axe clean with the menu open in every colour
  * mode. Wide screens keep the full header.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, watchConsole } from './support/page-checks';
 
@@ -77,6 +78,28 @@ for (const lang of ['th', 'en'] as const) {
     await page.goto(detail!);
     await expect(page.locator('main h1')).toBeVisible();
     expect(await scrollsSideways(page), `${detail} scrolls sideways at 360 px`).toBe(false);
+  });
+
+  test(`phone in ${lang}: every target a finger can hit is big or far enough (WCAG 2.5.8, home and a detail page)`, async ({ page }) => {
+    // axe's target-size rule: at least 24 by 24 px, or spaced so a 24 px circle around it meets
+    // no other target; inline links in running text are exempt. It is a WCAG 2.2 rule, so the
+    // shared WCAG 2.1 checks do not run it; phones are where it matters.
+    const targetSize = async (path: string) => {
+      let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules(['target-size']);
+      if (page.frames().length === 1) builder = builder.setLegacyMode(true);
+      const { violations, passes } = await builder.analyze();
+      expect(passes.length + violations.length, `target-size checked links on ${path}`).toBeGreaterThan(0);
+      return violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`));
+    };
+    await page.goto(HOME[lang]);
+    await expect(page.locator('main#main')).toBeVisible();
+    const small = await targetSize(HOME[lang]);
+    await page.goto(LIST[lang]);
+    const detail = await page.locator('main a[href*="/article/"]').first().getAttribute('href');
+    await page.goto(detail!);
+    await expect(page.locator('main h1')).toBeVisible();
+    small.push(...(await targetSize(detail!)));
+    expect(small, 'targets below 24 px without the spacing exception').toEqual([]);
   });
 }
 
