@@ -6,6 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { seedAll } from './seed/index.mjs';
 
 export const SCHEMA_VERSION = '1';
+/**
+ * The demo content's version: raise it when the seed writes different records (e.g. '2' gave
+ * Thai records their Thai images). A database seeded by another version still opens, with a
+ * warning that says how to get the current content, since it may hold what was written to it.
+ */
+export const SEED_VERSION = '2';
 
 /**
  * Opens (creating the folder and file if needed) and migrates the database, then seeds it
@@ -25,11 +31,16 @@ export function openDatabase(dbPath, { scale } = {}) {
   if (seeded && scale && Number(/** @type {any} */ (getMeta.get('scale'))?.value) !== scale) {
     console.warn(`content-api: ${dbPath} was seeded at another scale; --scale applies to a new database only (delete the file to reseed)`);
   }
+  const seedVersion = /** @type {any} */ (getMeta.get('seed_version'))?.value ?? '1';
+  if (seeded && seedVersion !== SEED_VERSION) {
+    console.warn(`content-api: ${dbPath} holds demo content of seed version ${seedVersion}; this code seeds version ${SEED_VERSION}. Delete the file to get the current demo content (it is recreated on the next start).`);
+  }
   if (!seeded) {
     db.exec('BEGIN');
     try {
       seedAll(db, { scale });
       setMeta.run('schema_version', SCHEMA_VERSION);
+      setMeta.run('seed_version', SEED_VERSION);
       setMeta.run('scale', String(scale ?? 0));
       // The JWT secret is per database, so tokens stay valid across restarts of the same API_DB.
       setMeta.run('jwt_secret', randomBytes(32).toString('hex'));

@@ -122,3 +122,37 @@ describe('npm run api (scripts/content-api/main.mjs)', () => {
     expect(code).toBe(0);
   }, 20_000);
 });
+
+describe('a database seeded by an older version of the demo content', () => {
+  it('still opens, keeps its records, and warns how to get the current content', async () => {
+    const { openDatabase, SEED_VERSION } = await import('../../../scripts/content-api/db.mjs');
+    const dir = tempDir();
+    dirs.push(dir);
+    const dbPath = join(dir, 'old.sqlite');
+    openDatabase(dbPath).close();
+    const { DatabaseSync } = await import('node:sqlite');
+    const conn = new DatabaseSync(dbPath);
+    conn.prepare("UPDATE meta SET value = '1' WHERE key = 'seed_version'").run();
+    conn.close();
+
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      openDatabase(dbPath).close();
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([expect.stringContaining(`seed version 1; this code seeds version ${SEED_VERSION}. Delete the file`)]);
+    // A current database opens without a word.
+    const fresh = join(dir, 'fresh.sqlite');
+    openDatabase(fresh).close();
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      openDatabase(fresh).close();
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toHaveLength(1);
+  });
+});
