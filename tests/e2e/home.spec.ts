@@ -121,3 +121,28 @@ for (const lang of LANGS) {
     }
   });
 }
+
+for (const lang of LANGS) {
+  test(`home in ${lang} on a phone: nothing moves while the page and its scripts load (news tabs)`, async ({ page }) => {
+    // The news tabs are every panel with its heading in the HTML; tabs.ts shows one. The
+    // pre-paint data-js styles give the first paint that look, so the cards do not jump.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(() => {
+      sessionStorage.setItem('popup:dismissed', '1');
+      (window as unknown as { __shifts: number[] }).__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __shifts: number[] }).__shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(HOME[lang], { waitUntil: 'load' });
+    await expect(page.locator('#home-news [data-tabs-ready]')).toHaveCount(1);
+    await expect(page.locator('#home-news [role="tabpanel"]:visible')).toHaveCount(1);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const total = shifts.reduce((sum, v) => sum + v, 0);
+    expect(total, `layout shift on ${HOME[lang]}: ${shifts.join(', ')}`).toBeLessThan(0.01);
+  });
+}
