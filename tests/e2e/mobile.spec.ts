@@ -5,9 +5,8 @@
  * scrolling on home, a list and a detail page; axe clean with the menu open in every colour
  * mode. Wide screens keep the full header.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { axeScan, expectNoAxeViolations, watchConsole } from './support/page-checks';
 
 const PHONE = { width: 360, height: 740 };
 const HOME = { th: '/', en: '/en/' } as const;
@@ -85,9 +84,7 @@ for (const lang of ['th', 'en'] as const) {
     // no other target; inline links in running text are exempt. It is a WCAG 2.2 rule, so the
     // shared WCAG 2.1 checks do not run it; phones are where it matters.
     const targetSize = async (path: string) => {
-      let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules(['target-size']);
-      if (page.frames().length === 1) builder = builder.setLegacyMode(true);
-      const { violations, passes } = await builder.analyze();
+      const { violations, passes } = await axeScan(page).withRules(['target-size']).analyze();
       expect(passes.length + violations.length, `target-size checked links on ${path}`).toBeGreaterThan(0);
       return violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`));
     };

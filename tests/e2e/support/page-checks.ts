@@ -35,9 +35,20 @@ export async function expectNoLeakedPlaceholders(page: Page): Promise<void> {
 }
 
 /**
+ * An axe scan of the page with the two fast settings below; add the rules or tags to run
+ * (`.withTags(…)` or `.withRules(…)`) and call `analyze()`. Used by expectNoAxeViolations and by
+ * specs that run one extra rule (mobile.spec.ts: target-size).
+ */
+export function axeScan(page: Page): AxeBuilder {
+  // options() replaces every run option, so it comes before withTags()/withRules() (runOnly).
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  return page.frames().length === 1 ? builder.setLegacyMode(true) : builder;
+}
+
+/**
  * Zero axe WCAG 2.1 AA violations on the page as it is now (or inside `include`).
  *
- * Two settings make a scan about twice as fast without changing what it finds:
+ * Two settings (axeScan) make a scan about twice as fast without changing what it finds:
  * - `resultTypes: ['violations']`: axe still runs every rule on every node, but builds
  *   CSS selectors only for the violations' nodes (not for the hundreds of passing ones);
  *   violations are reported in full, and they are all this check reads.
@@ -46,9 +57,7 @@ export async function expectNoLeakedPlaceholders(page: Page): Promise<void> {
  *   of axe per scan. A page with frames still gets the default, frame-aware scan.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  // options() replaces every run option, so it comes before withTags() (which adds runOnly).
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
-  if (page.frames().length === 1) builder = builder.setLegacyMode(true);
+  let builder = axeScan(page).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
