@@ -1,0 +1,58 @@
+/**
+ * What the publisher hands a release store, and what a store promises back. Two stores
+ * implement it: `dir` (a folder of releases and a `live` symlink, the default) and `s3`
+ * (an S3-compatible bucket behind a CDN). PUBLISH_TARGET picks one.
+ *
+ * A release is complete before it is visible: `stage` writes every file, `activate` makes it
+ * live in one step. A failure anywhere before `activate` leaves the live release as it was.
+ */
+
+/** One file of a release. */
+export interface ReleaseFile {
+  /** Path inside the site, POSIX, no leading slash: `en/news/index.html`, `_astro/app.1a2b.js`. */
+  path: string;
+  /** Where its bytes are on this machine now (the render output). */
+  source: string;
+  /** sha256 hex of the bytes: equal hashes are equal files, across releases. */
+  hash: string;
+  /**
+   * Cache tags: the keys of the records the page shows, from the publisher's page map
+   * (for example `article:my-slug`, `shell:th`). Sent as `Surrogate-Key` / `Cache-Tag`.
+   */
+  tags?: readonly string[];
+}
+
+export interface ReleaseInfo {
+  id: string;
+  /** ISO time the release became live (or was staged, for one never activated). */
+  publishedAt: string;
+}
+
+export interface StageResult {
+  /** Files whose bytes were written or uploaded. */
+  written: number;
+  /** Files reused from an earlier release by hash (hard link, or an object already there). */
+  reused: number;
+}
+
+export interface ReleaseStore {
+  /** The live release, or null before the first publish. */
+  live(): Promise<ReleaseInfo | null>;
+  /** The kept releases, newest first. */
+  list(): Promise<ReleaseInfo[]>;
+  /**
+   * Writes every file of release `id`; nothing becomes visible. Files whose hash a kept release
+   * already has are reused, not written again. Safe to call again with the same id after a
+   * failure (what was already written is reused).
+   */
+  stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult>;
+  /** Makes a staged release live in one step (a symlink swap, a pointer object). */
+  activate(id: string): Promise<void>;
+  /** Makes the release before the live one live again; returns it. */
+  rollback(): Promise<ReleaseInfo>;
+  /**
+   * Deletes all but the newest `keep` releases (never the live one), and only files that no
+   * kept release names. Returns the ids deleted.
+   */
+  prune(keep: number): Promise<string[]>;
+}
