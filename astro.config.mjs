@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
 import sitemap from '@astrojs/sitemap';
-import { sitemapOptions } from './src/sitemap/options.mjs';
+import { sitemapOptions } from './src/areas/sitemap/options.mjs';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
 
 // Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
@@ -31,7 +31,7 @@ export default defineConfig({
             groups: [
               {
                 name: 'shell-runtime',
-                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/](persisted-roots|locale|display)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/](locale|display)-store|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
               },
               {
                 // zod (the API boundary's validator, used by every island that calls the API)

@@ -1,30 +1,30 @@
 /**
  * Every content-layer collection of the portal, one line per area. Each area module
- * builds its collections with `apiCollection` (src/content/api-collection.ts).
+ * builds its collections with `apiCollection` (src/collections/api-collection.ts).
  */
-import { shellCollections } from './content/shell';
-import { homeCollections } from './content/home';
-import { articlesCollections } from './content/articles';
-import { activitiesCollections } from './content/activities';
-import { newsCollections } from './content/news';
-import { faqCollections } from './content/faq';
-import { lawCollections } from './content/laws';
-import { downloadCollections } from './content/downloads';
-import { collapseCollections } from './content/collapse';
-import { organizationCollections } from './content/organization';
-import { commonArticleCollections } from './content/common-article';
-import { surveyCollections } from './content/surveys';
-import { booksCollections } from './content/books';
-import { mediaCollections } from './content/media';
-import { contactCollections } from './content/contact';
-import { purchaseCollections } from './content/purchase';
-import { procureCollections } from './content/procure';
-import { manualsCollections } from './content/manuals';
-import { servicesCollections } from './content/services';
-import { onlineServicesCollections } from './content/online-services';
-import { homeServicesCollections } from './content/home-services';
-import { surveyFormCollections } from './content/survey-forms';
-import { eventsCollections } from './content/events';
+import { shellCollections } from './shell/collection';
+import { homeCollections } from './areas/home/collection';
+import { articlesCollections } from './areas/articles/collection';
+import { activitiesCollections } from './areas/activities/collection';
+import { newsCollections } from './areas/news/collection';
+import { faqCollections } from './areas/faq/collection';
+import { lawCollections } from './areas/laws/collection';
+import { downloadCollections } from './areas/downloads/collection';
+import { collapseCollections } from './areas/collapse/collection';
+import { organizationCollections } from './areas/organization/collection';
+import { commonArticleCollections } from './areas/common-article/collection';
+import { surveyCollections } from './areas/surveys/collection';
+import { booksCollections } from './areas/e-magazine/collection';
+import { mediaCollections } from './areas/multimedia/collection';
+import { contactCollections } from './areas/contact/collection';
+import { purchaseCollections } from './areas/procurement/collection';
+import { procureCollections } from './areas/procure/collection';
+import { manualsCollections } from './areas/manuals/collection';
+import { servicesCollections } from './areas/services/collection';
+import { onlineServicesCollections } from './areas/online-services/collection';
+import { homeServicesCollections } from './areas/home-services/collection';
+import { surveyFormCollections } from './areas/surveys/form-collection';
+import { eventsCollections } from './areas/calendar/collection';
 
 export const collections = {
   ...shellCollections,

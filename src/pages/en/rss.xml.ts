@@ -1,5 +1,5 @@
 /** /en/rss.xml: the English article feed (RSS 2.0). */
 import type { APIRoute } from 'astro';
-import { rssResponse } from '../../content/rss-feed';
+import { rssResponse } from '../../areas/articles/rss';
 
 export const GET: APIRoute = ({ site }) => rssResponse('en', site);

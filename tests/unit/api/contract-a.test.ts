@@ -14,30 +14,30 @@ import { startContentApi } from '../../../scripts/content-api/server.mjs';
 import { getApiBaseUrl, setApiBaseUrl, setAuthToken, type Lang } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';
-import { forgotPassword, getMe, login, logout, verifyUsername } from '../../../src/api/auth';
-import { checkText, getRoom, getRooms, getThread, webboardLogin } from '../../../src/api/webboard';
+import { forgotPassword, getMe, login, logout, verifyUsername } from '../../../src/areas/account/api';
+import { checkText, getRoom, getRooms, getThread, webboardLogin } from '../../../src/areas/webboard/api';
 import {
   getExchangeLinks,
   getLearningBanners,
   getLinkBanners,
   getMainBanners,
   recordBannerClick,
-} from '../../../src/api/banners';
+} from '../../../src/shell/banners-api';
 import {
   getActivities,
   getActivitiesOfCategory,
   getActivitiesOfDepartment,
   getActivity,
   getActivityCategories,
-} from '../../../src/api/activity';
-import { getEvents } from '../../../src/api/events';
-import * as home from '../../../src/api/home';
-import { getBook, getBooks, getBookTemplate, recordBookView } from '../../../src/api/books';
-import { getMedia, getMediaCategories, getMediaList } from '../../../src/api/media';
-import { search, SEARCH_TYPES } from '../../../src/api/search';
-import { getSurvey, getSurveys, submitSurvey, SurveyValidationError, type Question } from '../../../src/api/survey';
-import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from '../../../src/api/navigation';
-import { trackPageView } from '../../../src/api/tracking';
+} from '../../../src/areas/activities/api';
+import { getEvents } from '../../../src/areas/calendar/api';
+import * as home from '../../../src/areas/home/api';
+import { getBook, getBooks, getBookTemplate, recordBookView } from '../../../src/areas/e-magazine/api';
+import { getMedia, getMediaCategories, getMediaList } from '../../../src/areas/multimedia/api';
+import { search, SEARCH_TYPES } from '../../../src/areas/search/api';
+import { getSurvey, getSurveys, submitSurvey, SurveyValidationError, type Question } from '../../../src/areas/surveys/api';
+import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from '../../../src/shell/navigation-api';
+import { trackPageView } from '../../../src/shell/tracking-api';
 import { logger } from '../../../src/lib/logger';
 
 interface RunningApi {

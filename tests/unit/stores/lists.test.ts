@@ -1,9 +1,9 @@
-import './memory-storage';
+import '../../support/memory-storage';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProcureGroup, ProcureItem } from '../../../src/api/procure';
-import { createCollapseStore } from '../../../src/stores/collapse';
-import { createCommonArticleStore } from '../../../src/stores/common-article';
-import { createProcureStore } from '../../../src/stores/procure';
+import type { ProcureGroup, ProcureItem } from '../../../src/areas/procure/api';
+import { createCollapseStore } from '../../../src/areas/collapse/store';
+import { createCommonArticleStore } from '../../../src/areas/common-article/store';
+import { createProcureStore } from '../../../src/areas/procure/store';
 
 describe('collapse store', () => {
   it('loads the group list and can reset it to empty', async () => {

@@ -1,9 +1,9 @@
-import './memory-storage';
+import '../../support/memory-storage';
 import { describe, expect, it, vi } from 'vitest';
-import type { Popup } from '../../../src/api/home';
-import type { SearchResults } from '../../../src/api/search';
-import { createPopupStore, POPUP_DISMISSED_KEY, type SessionStore } from '../../../src/stores/popup';
-import { createSearchStore } from '../../../src/stores/search';
+import type { Popup } from '../../../src/areas/home/api';
+import type { SearchResults } from '../../../src/areas/search/api';
+import { createPopupStore, POPUP_DISMISSED_KEY, type SessionStore } from '../../../src/areas/home/popup/store';
+import { createSearchStore } from '../../../src/areas/search/store';
 
 function memorySession(): SessionStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

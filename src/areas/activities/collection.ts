@@ -1,0 +1,77 @@
+/**
+ * Activities and training (spec point 7 "Activity") as one content collection,
+ * `activities`, per language:
+ *   order                      ids of every activity, in the API's order (/activity/category/all, newest first)
+ *   activity:{id}              one activity with dates, place, body, attachments, related (/activity/page/{id})
+ *   category:{id}              a category of the dropdown (/activity/dropdown/category), even an empty one
+ *   department:{dept}/{cat}    the ids of /activity/category/{dept}/{cat}, for every pair that has activities
+ */
+import { z } from 'zod';
+import { apiCollection } from '../../collections/api-collection';
+import { attachmentShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from '../../collections/area-records';
+import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from '../../collections/categorised-records';
+import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories } from './api';
+import type { Lang } from '../../i18n/config';
+
+export const activitySummaryShape = categorisedItemShape.extend({
+  kind: z.enum(['activity', 'training']),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  location: z.string(),
+});
+
+const activityShape = activitySummaryShape.extend({
+  kind: z.literal('activity'),
+  /** 'activity' or 'training' (the API's `kind`; renamed because `kind` tells record types apart here). */
+  type: z.enum(['activity', 'training']),
+  bodyHtml: z.string(),
+  attachments: z.array(attachmentShape),
+  related: z.array(activitySummaryShape),
+});
+
+export const activityRecordSchema = z.discriminatedUnion('kind', [activityShape, orderShape, categoryRecordShape, departmentListShape]);
+export type ActivityRecord = z.output<typeof activityRecordSchema>;
+export type StoredActivity = z.output<typeof activityShape>;
+export type StoredActivitySummary = z.output<typeof activitySummaryShape>;
+
+export const activityKey = (id: string) => `activity:${id}`;
+
+export const activitiesCollections = {
+  activities: apiCollection({
+    endpoint: '/activity/category/all',
+    schema: activityRecordSchema,
+    fetch: async (ctx) => {
+      const { lang } = ctx;
+      const [list, categories] = await Promise.all([
+        fetchAllPages(ctx, '/activity/category/all', (page, limit) => getActivities({ page, limit }, lang)),
+        ctx.call('/activity/dropdown/category', () => getActivityCategories(lang)),
+      ]);
+      const [activities, departments] = await Promise.all([
+        ctx.all(list, (a) => `/activity/page/${a.id}`, (a) => getActivity(a.id, lang)),
+        fetchDepartmentLists(ctx, list, categories, {
+          endpoint: (dept, cat) => `/activity/category/${dept}/${cat}`,
+          load: (dept, cat, page, limit) => getActivitiesOfDepartment(dept, cat, { page, limit }, lang),
+          key: (a) => activityKey(a.id),
+        }),
+      ]);
+      return [
+        orderRecord(list.map((a) => activityKey(a.id))),
+        ...categorisedRecords(categories, (c) => c.id, departments),
+        ...activities.map(({ kind, ...a }) => ({ key: activityKey(a.id), data: { ...a, kind: 'activity' as const, type: kind } })),
+      ];
+    },
+  }),
+};
+
+export type ActivityEntry = AreaEntry<StoredActivity>;
+
+/** Everything the activity pages of a language need, read once from the store. */
+export async function readActivities(lang: Lang) {
+  const byKey = await readArea<ActivityRecord>('activities', lang);
+  const isActivity = (e: AreaEntry<ActivityRecord>): e is ActivityEntry => e.data.kind === 'activity';
+  return {
+    /** Every activity, newest first (the API's order). */
+    listed: pick(byKey, orderKeys(byKey)).filter(isActivity),
+    ...readCategorised(byKey, isActivity),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Content area (articles): /content/* and the news feeds under /common/*.
+ * Spec point 7 "Content"; shapes in docs/api-contract.md.
+ */
+import * as z from 'zod/mini';
+import { api, type Lang } from '../../api/client';
+import { parseDataList, type Paged } from '../../api/boundary';
+import { pagedListQuery } from '../../api/load-rules';
+import {
+  departmentItemFields,
+  getCategoryDropdown,
+  getItem,
+  getPagedItems,
+  mapDepartmentItem,
+  publishedItemFields,
+  type DepartmentItem,
+} from '../../api/published-items';
+import { attachmentSchema, imageSchema, isoDate, mapAttachment, mapOptionalImage, type Attachment, type Category, type Image } from '../../api/shared';
+
+// ---- schemas (the API's shapes) ----
+
+const articleSummarySchema = z.object({
+  ...departmentItemFields,
+  views: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+});
+
+// A function, not a constant: the list-filter island imports this module for its list calls only,
+// and a schema built at module load would ship in it (bundlers keep zod calls).
+const articleSchema = () =>
+  z.extend(articleSummarySchema, {
+    body_html: z.string(),
+    updated_at: isoDate,
+    attachments: z._default(z.array(attachmentSchema), []),
+    related: z._default(z.array(articleSummarySchema), []),
+  });
+
+const { id, slug, title, summary, published_at } = publishedItemFields;
+const newsItemSchema = z.object({
+  type: z.enum(['article', 'activity']),
+  id,
+  slug,
+  title,
+  summary,
+  cover: z.nullable(imageSchema),
+  published_at,
+  source: z.enum(['own', 'moc']),
+});
+
+// ---- the portal's types ----
+
+export interface ArticleSummary extends DepartmentItem {
+  views: number;
+}
+
+export interface Article extends ArticleSummary {
+  bodyHtml: string;
+  updatedAt: string;
+  attachments: Attachment[];
+  related: ArticleSummary[];
+}
+
+export interface NewsItem {
+  type: 'article' | 'activity';
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover: Image | null;
+  publishedAt: string;
+  source: 'own' | 'moc';
+}
+
+// ---- mappings ----
+
+export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
+  return {
+    ...mapDepartmentItem(raw),
+    views: raw.views,
+  };
+}
+
+function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>): Article {
+  return {
+    ...mapArticleSummary(raw),
+    bodyHtml: raw.body_html,
+    updatedAt: raw.updated_at,
+    attachments: raw.attachments.map(mapAttachment),
+    related: raw.related.map(mapArticleSummary),
+  };
+}
+
+export function mapNewsItem(raw: z.output<typeof newsItemSchema>): NewsItem {
+  return {
+    type: raw.type,
+    id: String(raw.id),
+    slug: raw.slug,
+    title: raw.title,
+    summary: raw.summary,
+    cover: mapOptionalImage(raw.cover),
+    publishedAt: raw.published_at,
+    source: raw.source,
+  };
+}
+
+export { articleSummarySchema, newsItemSchema };
+
+// ---- calls ----
+
+export interface ArticleListParams {
+  keyword?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /content/page/{slug} */
+export async function getArticle(slug: string, lang: Lang): Promise<Article> {
+  return getItem('/content/page/', slug, lang, articleSchema(), mapArticle);
+}
+
+/** GET /content/category/all */
+export async function getArticles(params: ArticleListParams, lang: Lang): Promise<Paged<ArticleSummary>> {
+  return getPagedItems('/content/category/all', pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/category/{slug} */
+export async function getArticlesOfCategory(
+  slug: string,
+  params: ArticleListParams,
+  lang: Lang,
+): Promise<Paged<ArticleSummary>> {
+  const endpoint = `/content/category/${encodeURIComponent(slug)}`;
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/category/{department}/{slug} */
+export async function getArticlesOfDepartment(
+  department: string,
+  slug: string,
+  params: ArticleListParams & { region?: string; province?: string },
+  lang: Lang,
+): Promise<Paged<ArticleSummary>> {
+  const endpoint = `/content/category/${encodeURIComponent(department)}/${encodeURIComponent(slug)}`;
+  return getPagedItems(endpoint, pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
+}
+
+/** GET /content/dropdown/category */
+export async function getArticleCategories(lang: Lang): Promise<Category[]> {
+  return getCategoryDropdown('/content/dropdown/category', lang);
+}
+
+/** GET /content/rss — the 20 newest articles. */
+export async function getRssArticles(lang: Lang): Promise<ArticleSummary[]> {
+  const endpoint = '/content/rss';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), articleSummarySchema, mapArticleSummary);
+}
+
+export type NewsFeed = 'public-news' | 'public-news/moc' | 'activity' | 'activity/moc';
+
+/** GET /common/public-news, /common/public-news/moc, /common/activity, /common/activity/moc */
+export async function getNewsFeed(feed: NewsFeed, lang: Lang): Promise<NewsItem[]> {
+  const endpoint = `/common/${feed}`;
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), newsItemSchema, mapNewsItem);
+}
+
+// Activities share these with articles (see activity.ts for why they come through here).
+export { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem };

@@ -1,0 +1,51 @@
+/**
+ * FAQ (/faqs/groups, /faqs) as one record per language: the FAQ page is the only page
+ * that shows the questions, and it shows all of them, so one record is exactly what
+ * its cacheKey needs. Questions keep the API's order inside their group.
+ */
+import { z } from 'zod';
+import { getEntry } from 'astro:content';
+import { apiCollection } from '../../collections/api-collection';
+import { fetchAllPages } from '../../collections/all-pages';
+import { getFaqGroups, getFaqs, type Faq } from './api';
+import type { Lang } from '../../i18n/config';
+
+const faqItemSchema = z.object({ id: z.string().min(1), question: z.string().min(1), answerHtml: z.string() });
+
+export const faqPageSchema = z.object({
+  groups: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), faqs: z.array(faqItemSchema) })),
+  /** Questions whose group the API did not list: shown last, under a heading of their own. */
+  ungrouped: z.array(faqItemSchema),
+});
+
+export type FaqPageData = z.output<typeof faqPageSchema>;
+export type FaqItem = z.output<typeof faqItemSchema>;
+
+/** The most the API gives per page (docs/api-contract.md "Limits"). */
+const FAQ_PAGE_SIZE = 100;
+
+const item = (f: Faq): FaqItem => ({ id: f.id, question: f.question, answerHtml: f.answerHtml });
+
+export const faqCollections = {
+  faq: apiCollection({
+    endpoint: '/faqs',
+    schema: faqPageSchema,
+    fetch: async (ctx) => {
+      const [groups, faqs] = await Promise.all([
+        ctx.call('/faqs/groups', () => getFaqGroups(ctx.lang)),
+        fetchAllPages(ctx, '/faqs', FAQ_PAGE_SIZE, (page, limit) => getFaqs({ page, limit }, ctx.lang)),
+      ]);
+      const known = new Set(groups.map((g) => g.id));
+      const data: FaqPageData = {
+        groups: groups.map((g) => ({ id: g.id, title: g.title, faqs: faqs.filter((f) => f.groupId === g.id).map(item) })),
+        ungrouped: faqs.filter((f) => !known.has(f.groupId)).map(item),
+      };
+      return [{ key: 'main', data }];
+    },
+  }),
+};
+
+/** The FAQ entry of a language (undefined when the API had none). */
+export function getFaqEntry(lang: Lang) {
+  return getEntry('faq', `${lang}/main`);
+}

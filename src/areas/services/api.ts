@@ -1,0 +1,101 @@
+/**
+ * Services area: /services/page/{slug} and /services/groups/{slug}.
+ * Spec point 7 "Services"; shapes in docs/api-contract.md. The home page's
+ * /services/home and /services/home/single-page live in home.ts and reuse the
+ * Service and ServiceGroup schemas and mappings exported here.
+ */
+import * as z from 'zod/mini';
+import { api, type Lang } from '../../api/client';
+import { parseData } from '../../api/boundary';
+import {
+  attachmentSchema,
+  imageSchema,
+  mapAttachment,
+  mapOptionalImage,
+  type Attachment,
+  type Image,
+} from '../../api/shared';
+
+// ---- schemas (the API's shapes) ----
+
+export const serviceSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  summary: z._default(z.string(), ''),
+  icon: z.nullable(imageSchema),
+  group: z.object({ slug: z.string().check(z.minLength(1)), title: z.string().check(z.minLength(1)) }),
+});
+
+const serviceDetailSchema = z.extend(serviceSchema, {
+  body_html: z.string(),
+  url: z.nullable(z.string().check(z.minLength(1))),
+  attachments: z._default(z.array(attachmentSchema), []),
+});
+
+export const serviceGroupSchema = z.object({
+  slug: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  services: z._default(z.array(serviceSchema), []),
+});
+
+// ---- the portal's types ----
+
+export interface Service {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  icon: Image | null;
+  group: { slug: string; title: string };
+}
+
+export interface ServiceDetail extends Service {
+  bodyHtml: string;
+  /** Where the service itself is used (external system or portal path); null when there is none. */
+  url: string | null;
+  attachments: Attachment[];
+}
+
+export interface ServiceGroup {
+  slug: string;
+  title: string;
+  description: string;
+  services: Service[];
+}
+
+// ---- mappings ----
+
+export function mapService(raw: z.output<typeof serviceSchema>): Service {
+  return {
+    id: String(raw.id),
+    slug: raw.slug,
+    title: raw.title,
+    summary: raw.summary,
+    icon: mapOptionalImage(raw.icon),
+    group: { slug: raw.group.slug, title: raw.group.title },
+  };
+}
+
+function mapServiceDetail(raw: z.output<typeof serviceDetailSchema>): ServiceDetail {
+  return { ...mapService(raw), bodyHtml: raw.body_html, url: raw.url, attachments: raw.attachments.map(mapAttachment) };
+}
+
+export function mapServiceGroup(raw: z.output<typeof serviceGroupSchema>): ServiceGroup {
+  return { slug: raw.slug, title: raw.title, description: raw.description, services: raw.services.map(mapService) };
+}
+
+// ---- calls ----
+
+/** GET /services/page/{slug} */
+export async function getService(slug: string, lang: Lang): Promise<ServiceDetail> {
+  const endpoint = `/services/page/${encodeURIComponent(slug)}`;
+  return parseData(endpoint, await api.get(endpoint, { lang }), serviceDetailSchema, mapServiceDetail);
+}
+
+/** GET /services/groups/{slug} */
+export async function getServiceGroup(slug: string, lang: Lang): Promise<ServiceGroup> {
+  const endpoint = `/services/groups/${encodeURIComponent(slug)}`;
+  return parseData(endpoint, await api.get(endpoint, { lang }), serviceGroupSchema, mapServiceGroup);
+}

@@ -1,6 +1,0 @@
-/** Portal paths of the records news lists and the home page link to (shared/design/routes.md). */
-import type { NewsItem } from '../../api/content';
-
-export function newsItemPath(item: Pick<NewsItem, 'type' | 'id' | 'slug'>): string {
-  return item.type === 'activity' ? `/activity/${encodeURIComponent(item.id)}/` : `/article/${encodeURIComponent(item.slug)}/`;
-}

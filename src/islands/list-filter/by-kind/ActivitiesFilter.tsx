@@ -1,8 +1,0 @@
-/** The list filter island of the activities lists: the shared filter with only the activities kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/activities');
-
-export default function ActivitiesFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

@@ -1,8 +1,0 @@
-/** The list filter island of the articles lists: the shared filter with only the articles kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/articles');
-
-export default function ArticlesFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

@@ -1,8 +1,0 @@
-/** The list filter island of the faq lists: the shared filter with only the faq kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/faq');
-
-export default function FaqFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

@@ -1,8 +1,0 @@
-/** The list filter island of the laws lists: the shared filter with only the laws kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/laws');
-
-export default function LawsFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

@@ -1,8 +1,0 @@
-/** The list filter island of the procurement lists: the shared filter with only the procurement kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/procurement');
-
-export default function ProcurementFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

@@ -1,8 +1,0 @@
-/** The list filter island of the provinces lists: the shared filter with only the provinces kind's loader. */
-import { ListFilterIsland, type ListFilterProps } from '../ListFilterIsland';
-
-const loadKind = () => import('../kinds/provinces');
-
-export default function ProvincesFilter(props: ListFilterProps) {
-  return <ListFilterIsland {...props} loadKind={loadKind} />;
-}

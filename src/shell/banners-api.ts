@@ -1,0 +1,76 @@
+/**
+ * Banners area: main, link and learning banners, exchange links, click statistics.
+ * Spec point 7 "Banners"; shapes in docs/api-contract.md. The Banner shape is also
+ * used by /contact/covers, hence the exported schema and mapping.
+ */
+import * as z from 'zod/mini';
+import { api, type Lang } from '../api/client';
+import { parseData, parseDataList } from '../api/boundary';
+import { imageSchema, mapImage, type Image } from '../api/shared';
+
+// ---- schemas (the API's shapes) ----
+
+export const bannerSchema = z.object({
+  uuid: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  image: imageSchema,
+  link: z.nullable(z.string().check(z.minLength(1))),
+});
+
+const bannerClicksSchema = z.object({
+  uuid: z.string().check(z.minLength(1)),
+  clicks: z.number().check(z.int(), z.nonnegative()),
+});
+
+// ---- the portal's types ----
+
+export interface Banner {
+  uuid: string;
+  title: string;
+  image: Image;
+  /** A language-neutral portal path (`/articles/`) or an external `http(s)://` address; null = not a link. */
+  link: string | null;
+}
+
+export interface BannerClicks {
+  uuid: string;
+  clicks: number;
+}
+
+// ---- mappings ----
+
+export function mapBanner(raw: z.output<typeof bannerSchema>): Banner {
+  return { uuid: raw.uuid, title: raw.title, image: mapImage(raw.image), link: raw.link };
+}
+
+// ---- calls ----
+
+async function getBannerList(endpoint: string, lang: Lang): Promise<Banner[]> {
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), bannerSchema, mapBanner);
+}
+
+/** GET /home/banner/main — the home page's main banners. */
+export function getMainBanners(lang: Lang): Promise<Banner[]> {
+  return getBannerList('/home/banner/main', lang);
+}
+
+/** GET /banner/link — small link banners in the footer area. */
+export function getLinkBanners(lang: Lang): Promise<Banner[]> {
+  return getBannerList('/banner/link', lang);
+}
+
+/** GET /banner/learning */
+export function getLearningBanners(lang: Lang): Promise<Banner[]> {
+  return getBannerList('/banner/learning', lang);
+}
+
+/** GET /home/banner/exchange-link — the exchange links (spec point 3 Banner.exchangeList). */
+export function getExchangeLinks(lang: Lang): Promise<Banner[]> {
+  return getBannerList('/home/banner/exchange-link', lang);
+}
+
+/** POST /banner/statistic/{uuid} — counts one click on a banner. */
+export async function recordBannerClick(uuid: string, lang: Lang): Promise<BannerClicks> {
+  const endpoint = `/banner/statistic/${encodeURIComponent(uuid)}`;
+  return parseData(endpoint, await api.post(endpoint, undefined, { lang }), bannerClicksSchema, (v) => v);
+}

@@ -1,0 +1,205 @@
+/**
+ * The shell's data (header menus, quick menu, footer, consent, link banners, exchange
+ * links) as content-layer collections, loaded once per build and language.
+ *
+ * Each collection holds ONE record per language, `th/main` and `en/main`, because the
+ * whole menu or footer shows on every page anyway. Stored shapes are the portal's own
+ * (camelCase, after the API boundary in src/api/navigation.ts and src/api/banners.ts).
+ *
+ * Every page renders the shell, so every page's cacheKey must include the shell's
+ * digests: use `pageCacheKey(lang, …entries)` from here rather than `cacheKeyOf`.
+ */
+import { z } from 'zod';
+import { getEntry } from 'astro:content';
+import { apiCollection, cacheKeyOf, type DigestSource } from '../collections/api-collection';
+import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from './navigation-api';
+import { getExchangeLinks, getLinkBanners } from './banners-api';
+import { sanitizeCmsHtml } from '../lib/sanitize';
+import type { Lang } from '../i18n/config';
+
+export interface ShellMenuItem {
+  id: string;
+  title: string;
+  /** Language-neutral portal path ('/articles/') or an external address. */
+  path: string;
+  children: ShellMenuItem[];
+}
+
+export const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    title: z.string().min(1),
+    path: z.string().min(1),
+    children: z.array(menuItemSchema),
+  }),
+);
+
+export const menuSchema = z.object({ items: z.array(menuItemSchema) });
+
+const imageSchema = z.object({
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+
+export const quickMenuSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string().min(1),
+      title: z.string().min(1),
+      path: z.string().min(1),
+      /** The icon image, already resolved against the API origin; null when none. */
+      icon: imageSchema.nullable(),
+    }),
+  ),
+});
+
+export const footerSchema = z.object({
+  agencyName: z.string().min(1),
+  address: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+  email: z.string(),
+  hours: z.string(),
+  columns: z.array(
+    z.object({
+      title: z.string().min(1),
+      links: z.array(z.object({ title: z.string().min(1), path: z.string().min(1) })),
+    }),
+  ),
+  copyright: z.string(),
+});
+
+export const consentSchema = z.object({
+  version: z.string().min(1),
+  title: z.string().min(1),
+  bodyHtml: z.string(),
+  acceptLabel: z.string().min(1),
+  declineLabel: z.string().min(1),
+});
+
+export const bannerListSchema = z.object({
+  items: z.array(
+    z.object({
+      uuid: z.string().min(1),
+      title: z.string().min(1),
+      image: imageSchema,
+      link: z.string().nullable(),
+    }),
+  ),
+});
+
+export type ShellMenu = z.output<typeof menuSchema>;
+export type ShellQuickMenu = z.output<typeof quickMenuSchema>;
+export type ShellFooter = z.output<typeof footerSchema>;
+export type ShellConsent = z.output<typeof consentSchema>;
+export type ShellBannerList = z.output<typeof bannerListSchema>;
+export type ShellBanner = ShellBannerList['items'][number];
+
+// ---- collections ----
+
+const MAIN = 'main';
+
+export const shellCollections = {
+  menu: apiCollection({
+    endpoint: '/menu',
+    schema: menuSchema,
+    fetch: async ({ lang, call }) => [{ key: MAIN, data: { items: await call('/menu', () => getMenu(lang)) } }],
+  }),
+  newMenu: apiCollection({
+    endpoint: '/new-menu',
+    schema: menuSchema,
+    fetch: async ({ lang, call }) => [{ key: MAIN, data: { items: await call('/new-menu', () => getNewMenu(lang)) } }],
+  }),
+  quickMenu: apiCollection({
+    endpoint: '/master/quick-menu',
+    schema: quickMenuSchema,
+    fetch: async ({ lang, call }) => [
+      { key: MAIN, data: { items: await call('/master/quick-menu', () => getQuickMenu(lang)) } },
+    ],
+  }),
+  footer: apiCollection({
+    endpoint: '/footer',
+    schema: footerSchema,
+    fetch: async ({ lang, call }) => [{ key: MAIN, data: await call('/footer', () => getFooter(lang)) }],
+  }),
+  consent: apiCollection({
+    endpoint: '/consent',
+    schema: consentSchema,
+    fetch: async ({ lang, call }) => {
+      const consent = await call('/consent', () => getConsent(lang));
+      // Editors write this text: sanitise at build time like every other CMS HTML.
+      return [{ key: MAIN, data: { ...consent, bodyHtml: sanitizeCmsHtml(consent.bodyHtml) } }];
+    },
+  }),
+  linkBanners: apiCollection({
+    endpoint: '/banner/link',
+    schema: bannerListSchema,
+    fetch: async ({ lang, call }) => [{ key: MAIN, data: { items: await call('/banner/link', () => getLinkBanners(lang)) } }],
+  }),
+  exchangeLinks: apiCollection({
+    endpoint: '/home/banner/exchange-link',
+    schema: bannerListSchema,
+    fetch: async ({ lang, call }) => [
+      { key: MAIN, data: { items: await call('/home/banner/exchange-link', () => getExchangeLinks(lang)) } },
+    ],
+  }),
+};
+
+export type ShellCollection = keyof typeof shellCollections;
+
+/** The collections the layout renders on every page (exchange links are the home page's). */
+const LAYOUT_COLLECTIONS = ['menu', 'newMenu', 'quickMenu', 'footer', 'consent', 'linkBanners'] as const;
+
+export interface ShellData {
+  menu: ShellMenuItem[];
+  topMenu: ShellMenuItem[];
+  quickMenu: ShellQuickMenu['items'];
+  footer: ShellFooter | undefined;
+  consent: ShellConsent | undefined;
+  linkBanners: ShellBanner[];
+}
+
+/** Everything the layout shows for one language, read from the content store. */
+export async function getShellData(lang: Lang): Promise<ShellData> {
+  const id = `${lang}/${MAIN}`;
+  const [menu, newMenu, quickMenu, footer, consent, linkBanners] = await Promise.all([
+    getEntry('menu', id),
+    getEntry('newMenu', id),
+    getEntry('quickMenu', id),
+    getEntry('footer', id),
+    getEntry('consent', id),
+    getEntry('linkBanners', id),
+  ]);
+  return {
+    menu: menu?.data.items ?? [],
+    topMenu: newMenu?.data.items ?? [],
+    quickMenu: quickMenu?.data.items ?? [],
+    footer: footer?.data,
+    consent: consent?.data,
+    linkBanners: linkBanners?.data.items ?? [],
+  };
+}
+
+/** The exchange links, for the home page. */
+export async function getExchangeLinkBanners(lang: Lang): Promise<ShellBanner[]> {
+  return (await getEntry('exchangeLinks', `${lang}/${MAIN}`))?.data.items ?? [];
+}
+
+/** The shell entries of a language, for cache keys. */
+async function shellEntries(lang: Lang): Promise<DigestSource[]> {
+  const id = `${lang}/${MAIN}`;
+  const entries = await Promise.all(LAYOUT_COLLECTIONS.map((c) => getEntry(c, id)));
+  return entries.map((e, i) => e ?? { id: `${LAYOUT_COLLECTIONS[i]}:${id}:missing` });
+}
+
+/**
+ * The cacheKey of a page in `lang`: the digests of the shell it is wrapped in plus the
+ * entries it shows (pass exactly those; never counts or the whole collection).
+ *
+ *   return { params, props, cacheKey: await pageCacheKey(lang, article, ...related) };
+ */
+export async function pageCacheKey(lang: Lang, ...entries: Array<DigestSource | readonly DigestSource[] | undefined>): Promise<string> {
+  return cacheKeyOf(await shellEntries(lang), ...entries);
+}
