@@ -14,7 +14,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The JSON report lets scripts/test.mjs print one closing 'N passed, N failed' line.
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.data/test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.data/test-results/playwright.json' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -31,7 +34,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });

@@ -16,7 +16,14 @@ import { SchemaError } from './errors';
 // zod/mini ships no messages: without a locale every issue reads "Invalid input". zod's own
 // English locale costs ~1 KB gzipped in every island, so this short one says what the
 // people reading a skip warning need — what was expected — and the field is named apart.
-type Issue = { code?: string; expected?: unknown; input?: unknown; values?: unknown[]; minimum?: unknown; message?: string };
+type Issue = {
+  code?: string;
+  expected?: unknown;
+  input?: unknown;
+  values?: unknown[];
+  minimum?: unknown;
+  message?: string;
+};
 function describeExpected(issue: Issue): string {
   const received = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
   switch (issue.code) {

@@ -5,15 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  api,
-  getApiBaseUrl,
-  request,
-  setApiBaseUrl,
-  setApiLanguage,
-  setAuthToken,
-  setLogoutHandler,
-} from './client';
+import { api, getApiBaseUrl, request, setApiBaseUrl, setApiLanguage, setAuthToken, setLogoutHandler } from './client';
 import { ApiError, INVALID_URL_MESSAGE } from './errors';
 import { logger } from '../lib/logger';
 
@@ -42,7 +34,8 @@ beforeAll(async () => {
     req.on('end', () => {
       recorded.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const path = (req.url ?? '').split('?')[0];
-      if (path === '/api/frontend/unauthorized') return json(res, 401, { status: 401, code: 'UNAUTHORIZED', message: 'Log in first' });
+      if (path === '/api/frontend/unauthorized')
+        return json(res, 401, { status: 401, code: 'UNAUTHORIZED', message: 'Log in first' });
       if (path === '/api/frontend/boom') return json(res, 500, { status: 500, code: 'BOOM', message: 'Server broke' });
       if (path === '/api/frontend/empty') return void res.writeHead(204).end();
       if (path === '/api/frontend/hang') return; // never answers

@@ -21,6 +21,10 @@ export async function fetchAllPages<T>(
   const pages = Math.min(Math.ceil(first.total / limit), MAX_PAGES);
   if (pages > MAX_PAGES - 1) ctx.warn(`${endpoint}: ${first.total} records, read only the first ${MAX_PAGES} pages`);
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
-  const more = await ctx.all(rest, (page) => `${endpoint}?page=${page}`, (page) => fetchPage(page, limit));
+  const more = await ctx.all(
+    rest,
+    (page) => `${endpoint}?page=${page}`,
+    (page) => fetchPage(page, limit),
+  );
   return [...first.items, ...more.flatMap((p) => p.items)];
 }

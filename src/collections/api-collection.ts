@@ -69,7 +69,9 @@ export class ApiUnreachable extends Error {
     // The deepest cause says what happened ("connect ECONNREFUSED 127.0.0.1:8787"), not "fetch failed".
     let reason = cause instanceof Error ? cause.message : String(cause);
     for (let c: unknown = cause; c instanceof Error; c = c.cause) if (c.message) reason = c.message;
-    super(`Content API unreachable at ${getApiBaseUrl()} (${endpoint}: ${reason}); build stopped, the last published site stays in place.`);
+    super(
+      `Content API unreachable at ${getApiBaseUrl()} (${endpoint}: ${reason}); build stopped, the last published site stays in place.`,
+    );
     this.name = 'ApiUnreachable';
     // One line in the build output: the stack of a network failure says nothing more.
     this.stack = `${this.name}: ${this.message}`;
@@ -174,7 +176,9 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
     name: `api:${endpoint}`,
     async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
       setSkipReporter((s) =>
-        logger.warn(`skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`),
+        logger.warn(
+          `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
+        ),
       );
       // Shared by both languages, and by every collection unless this one asks for its own.
       const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;

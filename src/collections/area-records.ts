@@ -84,7 +84,11 @@ export async function fetchAllPages<T>(
   const limit = first.limit > 0 ? first.limit : WALK_PAGE_SIZE;
   const pageCount = Math.ceil(first.total / limit);
   const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-  const pages = await ctx.all(rest, (p) => `${endpoint}?page=${p}`, (p) => load(p, limit));
+  const pages = await ctx.all(
+    rest,
+    (p) => `${endpoint}?page=${p}`,
+    (p) => load(p, limit),
+  );
   const items = [...first.items, ...pages.flatMap((p) => p.items)];
   return items;
 }

@@ -24,7 +24,9 @@ export interface CategorisedArea<D extends { category: Category }> {
   categoryKey: (c: Category) => string;
   /** The live filter's fixed filter for one category's list. */
   categoryFilter: (c: Category) => Record<string, string>;
-  read: (lang: Lang) => Promise<{ listed: AreaEntry<D>[]; categories: Category[]; departments: DepartmentEntries<AreaEntry<D>>[] }>;
+  read: (
+    lang: Lang,
+  ) => Promise<{ listed: AreaEntry<D>[]; categories: Category[]; departments: DepartmentEntries<AreaEntry<D>>[] }>;
 }
 
 export const ARTICLES: CategorisedArea<StoredArticle> = {
@@ -63,7 +65,10 @@ export type CategorisedListProps<D> = ListPageProps<D, CategorisedListFrame>;
 /** Language-neutral path of one category's list; `key` is the category's slug or id (see categoryKey). */
 export const categoryPath = (area: { root: string }, key: string) => `${area.root}category/${key}/`;
 
-function pathsOf<D extends { category: Category }>(area: CategorisedArea<D>, specs: (data: Awaited<ReturnType<CategorisedArea<D>['read']>>, lang: Lang) => ListSpec<D, CategorisedListFrame>[]) {
+function pathsOf<D extends { category: Category }>(
+  area: CategorisedArea<D>,
+  specs: (data: Awaited<ReturnType<CategorisedArea<D>['read']>>, lang: Lang) => ListSpec<D, CategorisedListFrame>[],
+) {
   return listPagePaths(async (lang) => {
     const data = await area.read(lang);
     // Every page shows the category links, so a renamed category re-renders them all.
@@ -76,7 +81,17 @@ function pathsOf<D extends { category: Category }>(area: CategorisedArea<D>, spe
 export const wholeListPaths = <D extends { category: Category }>(area: CategorisedArea<D>) =>
   pathsOf(area, ({ listed, categories }, lang) => {
     const t = getT(lang);
-    return [{ entries: listed, props: { title: t(`${area.kind}Page.title`), lead: t(`${area.kind}Page.lead`), basePath: area.root, categories } }];
+    return [
+      {
+        entries: listed,
+        props: {
+          title: t(`${area.kind}Page.title`),
+          lead: t(`${area.kind}Page.lead`),
+          basePath: area.root,
+          categories,
+        },
+      },
+    ];
   });
 
 /** /{root}/category/{key}/ (+ page/{n}/) for every category of the dropdown; an empty one says so. */

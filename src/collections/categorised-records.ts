@@ -55,8 +55,11 @@ export async function fetchDepartmentLists<T>(
   source: DepartmentListSource<T>,
 ) {
   const departments = new Map<string, Department>();
-  for (const a of list) if (a.department && !departments.has(a.department.slug)) departments.set(a.department.slug, a.department);
-  const pairs = [...departments.values()].flatMap((department) => categories.map((category) => ({ department, category })));
+  for (const a of list)
+    if (a.department && !departments.has(a.department.slug)) departments.set(a.department.slug, a.department);
+  const pairs = [...departments.values()].flatMap((department) =>
+    categories.map((category) => ({ department, category })),
+  );
   const lists = await Promise.all(
     pairs.map(async ({ department, category }) => {
       const items = await fetchAllPages(ctx, source.endpoint(department.slug, category.slug), (page, limit) =>
@@ -75,7 +78,10 @@ export function categorisedRecords(
   departments: readonly Omit<DepartmentList, 'kind'>[],
 ) {
   return [
-    ...categories.map((category) => ({ key: `category:${categoryKey(category)}`, data: { kind: 'category' as const, category } })),
+    ...categories.map((category) => ({
+      key: `category:${categoryKey(category)}`,
+      data: { kind: 'category' as const, category },
+    })),
     ...departments.map((d) => ({
       key: `department:${d.department.slug}/${d.category.slug}`,
       data: { kind: 'department' as const, ...d },

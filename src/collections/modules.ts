@@ -20,7 +20,8 @@ export interface ModuleRef {
 }
 
 // '/collapse/1/', '/en/organization/2', 'https://host/common-article/3/?x' are all module links.
-const MODULE_PATH = /^(?:https?:\/\/[^/]+)?(?:\/en)?\/(collapse|organization|common-article)\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/;
+const MODULE_PATH =
+  /^(?:https?:\/\/[^/]+)?(?:\/en)?\/(collapse|organization|common-article)\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/;
 
 /** The module a menu path points at, or null for any other path. */
 export function moduleOfPath(path: string): { kind: ModuleKind; id: string } | null {
@@ -81,4 +82,6 @@ export function ofLang<E extends { id: string }>(entries: readonly E[], lang: La
 }
 
 /** A collection entry whose data is one member (`type`) of a discriminated union. */
-export type Narrow<E, T extends string> = E extends { data: infer D } ? Omit<E, 'data'> & { data: Extract<D, { type: T }> } : never;
+export type Narrow<E, T extends string> = E extends { data: infer D }
+  ? Omit<E, 'data'> & { data: Extract<D, { type: T }> }
+  : never;

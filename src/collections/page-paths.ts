@@ -44,7 +44,12 @@ export async function listPagePaths<D, P extends object>(listsOf: (lang: Lang) =
         paths.push({
           params: { ...list.params, lang: paramForLang(lang), page: slice.param },
           props,
-          cacheKey: await pageCacheKey(lang, ...(list.shows ?? []), slice.items, pageSource(slice.page, slice.totalPages)),
+          cacheKey: await pageCacheKey(
+            lang,
+            ...(list.shows ?? []),
+            slice.items,
+            pageSource(slice.page, slice.totalPages),
+          ),
         });
       }
     }

@@ -20,7 +20,10 @@ function createInstance(lang: Lang): i18n {
     supportedLngs: [...LANGS],
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { [lang]: RESOURCES[lang], ...(lang === DEFAULT_LANG ? {} : { [DEFAULT_LANG]: RESOURCES[DEFAULT_LANG] }) },
+    resources: {
+      [lang]: RESOURCES[lang],
+      ...(lang === DEFAULT_LANG ? {} : { [DEFAULT_LANG]: RESOURCES[DEFAULT_LANG] }),
+    },
     interpolation: { escapeValue: false }, // Astro and React escape output themselves
     returnNull: false,
     initAsync: false, // resources are in memory: init synchronously

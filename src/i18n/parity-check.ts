@@ -30,7 +30,10 @@ export function parityProblems(ns: string, th: Tree, en: Tree): string[] {
   const enKeys = flatten(en);
   for (const key of enKeys.keys()) if (!thKeys.has(key)) problems.push(`${ns}:${key} exists in en only`);
   for (const key of thKeys.keys()) if (!enKeys.has(key)) problems.push(`${ns}:${key} exists in th only`);
-  for (const [lang, keys] of [['th', thKeys], ['en', enKeys]] as const) {
+  for (const [lang, keys] of [
+    ['th', thKeys],
+    ['en', enKeys],
+  ] as const) {
     for (const [key, value] of keys) if (value.trim() === '') problems.push(`${ns}:${key} is empty in ${lang}`);
   }
   for (const [key, enValue] of enKeys) {

@@ -48,6 +48,8 @@ describe('the parity check itself', () => {
   });
 
   it('treats plural forms as one key, since Thai has only the _other form', () => {
-    expect(parityProblems('x', { n_other: '{{count}} รายการ' }, { n_one: '{{count}} item', n_other: '{{count}} items' })).toEqual([]);
+    expect(
+      parityProblems('x', { n_other: '{{count}} รายการ' }, { n_one: '{{count}} item', n_other: '{{count}} items' }),
+    ).toEqual([]);
   });
 });

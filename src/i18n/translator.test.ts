@@ -11,7 +11,9 @@ import { RESOURCES, type TranslationTree } from './resources';
 import { createTranslator } from './translator';
 
 function flatten(tree: TranslationTree, prefix = ''): [string, string][] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flatten(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
+  );
 }
 
 function reference(lang: Lang) {
@@ -40,11 +42,15 @@ describe.each(LANGS)('translator in %s', (lang) => {
       expect(entries.length).toBeGreaterThan(0);
       const keys = new Set(entries.map(([k]) => k.replace(PLURAL_SUFFIX, '')));
       for (const key of keys) {
-        const texts = entries.filter(([k]) => k === key || k.replace(PLURAL_SUFFIX, '') === key).map(([, v]) => v).join(' ');
+        const texts = entries
+          .filter(([k]) => k === key || k.replace(PLURAL_SUFFIX, '') === key)
+          .map(([, v]) => v)
+          .join(' ');
         const names = [...texts.matchAll(/\{\{\s*([^{}\s,]+)\s*\}\}/g)].map((m) => m[1]!);
         const vars = Object.fromEntries(names.map((n) => [n, `«${n}»`]));
         expect(t(key, vars), key).toBe(iT(key, vars));
-        for (const count of [0, 1, 2, 5, 21]) expect(t(key, { ...vars, count }), `${key} count=${count}`).toBe(iT(key, { ...vars, count }));
+        for (const count of [0, 1, 2, 5, 21])
+          expect(t(key, { ...vars, count }), `${key} count=${count}`).toBe(iT(key, { ...vars, count }));
       }
     });
   }

@@ -26,7 +26,12 @@ function cryptoJsKey(secret: string, salt: CryptoJS.lib.WordArray) {
   });
 }
 
-function cryptoJsEncrypt(plain: string, secret: string, salt = CryptoJS.lib.WordArray.random(16), iv = CryptoJS.lib.WordArray.random(16)) {
+function cryptoJsEncrypt(
+  plain: string,
+  secret: string,
+  salt = CryptoJS.lib.WordArray.random(16),
+  iv = CryptoJS.lib.WordArray.random(16),
+) {
   const encrypted = CryptoJS.AES.encrypt(plain, cryptoJsKey(secret, salt), {
     iv,
     mode: CryptoJS.mode.CBC,

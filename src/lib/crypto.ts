@@ -44,9 +44,7 @@ function subtle(): SubtleCrypto {
 }
 
 async function deriveKey(secret: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  const material = await subtle().importKey('raw', new TextEncoder().encode(secret), 'PBKDF2', false, [
-    'deriveKey',
-  ]);
+  const material = await subtle().importKey('raw', new TextEncoder().encode(secret), 'PBKDF2', false, ['deriveKey']);
   return subtle().deriveKey(
     { name: 'PBKDF2', salt, iterations: PBKDF2_ITERATIONS, hash: PBKDF2_HASH },
     material,

@@ -72,8 +72,18 @@ describe('formatNumber', () => {
 describe('calendar labels', () => {
   it('lists Thai and English month names', () => {
     expect(monthNames('th')).toEqual([
-      'มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน',
-      'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม',
+      'มกราคม',
+      'กุมภาพันธ์',
+      'มีนาคม',
+      'เมษายน',
+      'พฤษภาคม',
+      'มิถุนายน',
+      'กรกฎาคม',
+      'สิงหาคม',
+      'กันยายน',
+      'ตุลาคม',
+      'พฤศจิกายน',
+      'ธันวาคม',
     ]);
     expect(monthNames('th', 'short').slice(0, 3)).toEqual(['ม.ค.', 'ก.พ.', 'มี.ค.']);
     expect(monthNames('en')[0]).toBe('January');

@@ -55,11 +55,7 @@ export function formatDate(value: string | Date | null | undefined, lang: Lang, 
 }
 
 /** Date and time (24-hour, Bangkok): th "21 พฤศจิกายน 2569 เวลา 09:30", en "21 November 2026 at 09:30". */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  lang: Lang,
-  style: DateStyle = 'long',
-): string {
+export function formatDateTime(value: string | Date | null | undefined, lang: Lang, style: DateStyle = 'long'): string {
   const date = parseDate(value);
   return date ? formatter(lang, { dateStyle: style, timeStyle: 'short', hourCycle: 'h23' }).format(date) : '';
 }
@@ -78,7 +74,12 @@ export function bangkokDateKey(value: string | Date | null | undefined): string 
   const date = parseDate(value);
   if (!date) return '';
   // en-CA formats as YYYY-MM-DD; pinned to Bangkok so the key is the agency's calendar day.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 // Thai grouping uses Latin digits and commas, as the agency's pages do.

@@ -11,7 +11,10 @@ describe('createLogger', () => {
   it('passes level and arguments to the sink only while enabled', () => {
     const calls: Array<[LogLevel, unknown[]]> = [];
     let on = true;
-    const log = createLogger(() => on, (level, args) => calls.push([level, args]));
+    const log = createLogger(
+      () => on,
+      (level, args) => calls.push([level, args]),
+    );
     log.warn('skipped', { id: 3 });
     log.error('failed', 503);
     on = false;

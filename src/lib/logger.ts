@@ -20,9 +20,11 @@ export interface Logger {
 
 /** A logger that asks `enabled()` at every call, so the switch can change at run time. */
 export function createLogger(enabled: () => boolean, sink: LogSink): Logger {
-  const at = (level: LogLevel) => (...args: unknown[]) => {
-    if (enabled()) sink(level, args);
-  };
+  const at =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      if (enabled()) sink(level, args);
+    };
   return { info: at('info'), warn: at('warn'), error: at('error') };
 }
 

@@ -40,8 +40,12 @@ export function rfc822(iso: string): string | undefined {
 }
 
 export function renderRss(channel: RssChannel): string {
-  const newest = channel.items.map((i) => Date.parse(i.pubDate)).filter((n) => !Number.isNaN(n)).sort((a, b) => b - a)[0];
-  const tag = (name: string, value: string | undefined) => (value === undefined ? '' : `<${name}>${escapeXml(value)}</${name}>`);
+  const newest = channel.items
+    .map((i) => Date.parse(i.pubDate))
+    .filter((n) => !Number.isNaN(n))
+    .sort((a, b) => b - a)[0];
+  const tag = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<${name}>${escapeXml(value)}</${name}>`;
   const items = channel.items.map((item) =>
     [
       '<item>',

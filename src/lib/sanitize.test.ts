@@ -19,7 +19,13 @@ describe('sanitizeCmsHtml: hostile input', () => {
   });
 
   it('neutralises javascript: links, including obfuscated ones', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'jav&#x09;ascript:alert(1)', 'java\nscript:alert(1)']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'jav&#x09;ascript:alert(1)',
+      'java\nscript:alert(1)',
+    ]) {
       const out = clean(`<a href="${href}">คลิก</a>`);
       expect(out).not.toMatch(/javascript/i);
       expect(out).toContain('คลิก');
@@ -40,7 +46,9 @@ describe('sanitizeCmsHtml: hostile input', () => {
   });
 
   it('strips style and class attributes and unknown tags but keeps their text', () => {
-    expect(clean('<div class="x" style="background:url(javascript:alert(1))"><span>ข้อความ</span></div>')).toBe('ข้อความ');
+    expect(clean('<div class="x" style="background:url(javascript:alert(1))"><span>ข้อความ</span></div>')).toBe(
+      'ข้อความ',
+    );
   });
 });
 
@@ -62,7 +70,9 @@ describe('sanitizeCmsHtml: what editors use survives', () => {
     expect(clean('<a href="https://www.example.go.th/" target="_blank">ลิงก์</a>')).toBe(
       '<a href="https://www.example.go.th/" target="_blank" rel="noopener noreferrer">ลิงก์</a>',
     );
-    expect(clean('<a href="http://example.org/a" rel="opener">x</a>')).toBe('<a href="http://example.org/a" rel="noopener noreferrer">x</a>');
+    expect(clean('<a href="http://example.org/a" rel="opener">x</a>')).toBe(
+      '<a href="http://example.org/a" rel="noopener noreferrer">x</a>',
+    );
     expect(clean('<a href="mailto:info@example.go.th">อีเมล</a>')).toBe('<a href="mailto:info@example.go.th">อีเมล</a>');
     expect(clean('<a href="tel:+6621234567">โทร</a>')).toBe('<a href="tel:+6621234567">โทร</a>');
     expect(clean('<a href="/articles/news-1/">ข่าว</a>')).toBe('<a href="/articles/news-1/">ข่าว</a>');
@@ -99,7 +109,9 @@ describe('sanitizeCmsHtml: what editors use survives', () => {
 
 describe('stripHtml', () => {
   it('gives plain text with paragraphs separated, entities decoded and scripts gone', () => {
-    expect(stripHtml('<h2>ข่าว</h2><p>กรม&amp;พันธมิตร &lt;จัดงาน&gt;</p><script>alert(1)</script><p>วันที่&nbsp;21</p>')).toBe(
+    expect(
+      stripHtml('<h2>ข่าว</h2><p>กรม&amp;พันธมิตร &lt;จัดงาน&gt;</p><script>alert(1)</script><p>วันที่&nbsp;21</p>'),
+    ).toBe(
       'ข่าว กรม&พันธมิตร <จัดงาน> วันที่ 21', // &nbsp; collapses like any other space
     );
     expect(stripHtml('บรรทัด<br>ใหม่')).toBe('บรรทัด ใหม่');

@@ -22,15 +22,55 @@ export interface SanitizeOptions {
 }
 
 export const ALLOWED_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'a', 'img',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'figure', 'figcaption', 'blockquote', 'strong', 'em', 'br', 'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'figure',
+  'figcaption',
+  'blockquote',
+  'strong',
+  'em',
+  'br',
+  'hr',
 ] as const;
 
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const IMAGE_SCHEMES = ['http', 'https'];
 // Dropped together with their content; other disallowed tags keep their text.
-const DROP_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'select', 'title', 'head'];
+const DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'xmp',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'template',
+  'select',
+  'title',
+  'head',
+];
 const DIMENSION = /^\d{1,5}$/;
 
 /** `/files/x.pdf` → `${apiBase}/files/x.pdf`; anything else unchanged. */
@@ -98,8 +138,16 @@ export function sanitizeCmsHtml(html: unknown, options: SanitizeOptions = {}): s
   return sanitizeHtml(html, sanitizeOptions(options));
 }
 
-const BLOCK_END = /<\/(p|div|li|h[1-6]|tr|td|th|blockquote|figcaption|caption|section|article)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const BLOCK_END =
+  /<\/(p|div|li|h[1-6]|tr|td|th|blockquote|figcaption|caption|section|article)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
 
 /**
  * Plain text for summaries and meta descriptions: tags removed (script/style with their
@@ -109,11 +157,14 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  */
 export function stripHtml(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';
-  const text = sanitizeHtml(html.replace(BLOCK_END, (m) => `${m} `), {
-    allowedTags: [],
-    allowedAttributes: {},
-    nonTextTags: DROP_WITH_CONTENT,
-  });
+  const text = sanitizeHtml(
+    html.replace(BLOCK_END, (m) => `${m} `),
+    {
+      allowedTags: [],
+      allowedAttributes: {},
+      nonTextTags: DROP_WITH_CONTENT,
+    },
+  );
   return text
     .replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e)
     .replace(/\s+/g, ' ')

@@ -11,20 +11,18 @@ describe('highlightMatches', () => {
     expect(marked('กรมส่งเสริมการค้าระหว่างประเทศจัดงานแสดงสินค้า', 'การค้า')).toBe(
       'กรมส่งเสริม[การค้า]ระหว่างประเทศจัดงานแสดงสินค้า',
     );
-    expect(marked('กรมส่งเสริมการค้าระหว่างประเทศจัดงานแสดงสินค้า', 'สินค้า')).toBe(
-      'กรมส่งเสริมการค้าระหว่างประเทศจัดงานแสดง[สินค้า]',
-    );
+    expect(marked('กรมส่งเสริมการค้าระหว่างประเทศจัดงานแสดงสินค้า', 'สินค้า')).toBe('กรมส่งเสริมการค้าระหว่างประเทศจัดงานแสดง[สินค้า]');
   });
 
   it('marks every occurrence and every whitespace-separated term', () => {
-    expect(marked('อบรมผู้ประกอบการ และผู้ประกอบการรายใหม่', 'ผู้ประกอบการ')).toBe(
-      'อบรม[ผู้ประกอบการ] และ[ผู้ประกอบการ]รายใหม่',
-    );
+    expect(marked('อบรมผู้ประกอบการ และผู้ประกอบการรายใหม่', 'ผู้ประกอบการ')).toBe('อบรม[ผู้ประกอบการ] และ[ผู้ประกอบการ]รายใหม่');
     expect(marked('งานแสดงสินค้าอาหารไทย', 'อาหาร ไทย')).toBe('งานแสดงสินค้า[อาหารไทย]');
   });
 
   it('is case-insensitive for Latin and keeps the original casing', () => {
-    expect(marked('Export training for SMEs and sme owners', 'sme')).toBe('Export training for [SME]s and [sme] owners');
+    expect(marked('Export training for SMEs and sme owners', 'sme')).toBe(
+      'Export training for [SME]s and [sme] owners',
+    );
     expect(marked('โครงการ SMEs ไทย', 'smes')).toBe('โครงการ [SMEs] ไทย');
   });
 
@@ -77,7 +75,10 @@ describe('helpers', () => {
   });
 
   it('reports ranges and whether anything matched', () => {
-    expect(matchRanges('abcABC', 'bc')).toEqual([[1, 3], [4, 6]]);
+    expect(matchRanges('abcABC', 'bc')).toEqual([
+      [1, 3],
+      [4, 6],
+    ]);
     expect(hasMatch('กรมส่งเสริมการค้า', 'เสริม')).toBe(true);
     expect(hasMatch('กรมส่งเสริมการค้า', 'ส่งออก')).toBe(false);
   });

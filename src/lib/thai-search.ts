@@ -45,7 +45,9 @@ export function foldCase(text: string): string {
 
 /** Distinct, non-empty query terms, longest first (so a longer term wins where two overlap). */
 export function queryTerms(query: string): string[] {
-  const terms = foldCase(query.normalize('NFC')).split(/\s+/u).filter((t) => t.length > 0);
+  const terms = foldCase(query.normalize('NFC'))
+    .split(/\s+/u)
+    .filter((t) => t.length > 0);
   return [...new Set(terms)].sort((a, b) => b.length - a.length).slice(0, MAX_TERMS);
 }
 

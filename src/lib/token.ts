@@ -23,9 +23,7 @@ export function decodeTokenPayload(token: unknown): JwtPayload | null {
   try {
     const json = new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(parts[1]!));
     const payload: unknown = JSON.parse(json);
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
-      ? (payload as JwtPayload)
-      : null;
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as JwtPayload) : null;
   } catch {
     return null;
   }

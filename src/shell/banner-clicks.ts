@@ -19,7 +19,11 @@ export function bannerStatisticUrl(uuid: string): string {
 
 function countClick(uuid: string): void {
   try {
-    void fetch(bannerStatisticUrl(uuid), { method: 'POST', keepalive: true, headers: { 'Accept-Language': lang } }).catch(() => {
+    void fetch(bannerStatisticUrl(uuid), {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Accept-Language': lang },
+    }).catch(() => {
       // a lost count is not the visitor's problem
     });
   } catch {

@@ -136,7 +136,9 @@ export const shellCollections = {
   linkBanners: apiCollection({
     endpoint: '/banner/link',
     schema: bannerListSchema,
-    fetch: async ({ lang, call }) => [{ key: MAIN, data: { items: await call('/banner/link', () => getLinkBanners(lang)) } }],
+    fetch: async ({ lang, call }) => [
+      { key: MAIN, data: { items: await call('/banner/link', () => getLinkBanners(lang)) } },
+    ],
   }),
   exchangeLinks: apiCollection({
     endpoint: '/home/banner/exchange-link',
@@ -200,6 +202,9 @@ async function shellEntries(lang: Lang): Promise<DigestSource[]> {
  *
  *   return { params, props, cacheKey: await pageCacheKey(lang, article, ...related) };
  */
-export async function pageCacheKey(lang: Lang, ...entries: Array<DigestSource | readonly DigestSource[] | undefined>): Promise<string> {
+export async function pageCacheKey(
+  lang: Lang,
+  ...entries: Array<DigestSource | readonly DigestSource[] | undefined>
+): Promise<string> {
   return cacheKeyOf(await shellEntries(lang), ...entries);
 }

@@ -47,7 +47,10 @@ describe('display settings', () => {
     setFontsize('fontLarger');
     toggleHighContrast();
     expect($display.get()).toBe('highcontrast');
-    expect(JSON.parse(getTestStorage()[PERSIST_KEY]!).general).toEqual({ display: 'highcontrast', fontsize: 'fontLarger' });
+    expect(JSON.parse(getTestStorage()[PERSIST_KEY]!).general).toEqual({
+      display: 'highcontrast',
+      fontsize: 'fontLarger',
+    });
     toggleHighContrast();
     expect($display.get()).toBe('normalmode');
   });
@@ -118,7 +121,11 @@ describe('applyDisplaySettings', () => {
   it('writes the attributes the CSS and pre-paint script expect, removing defaults', () => {
     const { doc, attrs } = fakeDocument();
     applyDisplaySettings(doc, { display: 'highcontrast', fontsize: 'fontLarge', darkPreference: true });
-    expect(Object.fromEntries(attrs)).toEqual({ [DISPLAY_ATTR]: 'highcontrast', [FONTSIZE_ATTR]: 'fontLarge', [THEME_ATTR]: 'dark' });
+    expect(Object.fromEntries(attrs)).toEqual({
+      [DISPLAY_ATTR]: 'highcontrast',
+      [FONTSIZE_ATTR]: 'fontLarge',
+      [THEME_ATTR]: 'dark',
+    });
     applyDisplaySettings(doc, { display: 'normalmode', fontsize: 'fontNormal', darkPreference: false });
     expect(Object.fromEntries(attrs)).toEqual({ [THEME_ATTR]: 'light' });
     applyDisplaySettings(doc, { display: 'normalmode', fontsize: 'fontNormal', darkPreference: null });

@@ -16,7 +16,6 @@ export function shellLink(path: string, lang: Lang): ShellLink {
   return { href: localizePath(path, lang), external: false };
 }
 
-
 /** True when `path` is the current page or one of its ancestors (for aria-current). */
 export function isCurrentPath(linkHref: string, currentPath: string): 'page' | 'location' | undefined {
   if (linkHref === currentPath) return 'page';

@@ -18,7 +18,12 @@ describe('navigation', () => {
       vi.spyOn(api, 'get').mockResolvedValue({
         data: [
           { id: 'm1', title: 'หน้าแรก', path: '/', children: [] },
-          { id: 'm2', title: 'เกี่ยวกับเรา', path: '/article/a/', children: [{ id: 'm2-1', title: 'ประวัติ', path: '/article/a/' }] },
+          {
+            id: 'm2',
+            title: 'เกี่ยวกับเรา',
+            path: '/article/a/',
+            children: [{ id: 'm2-1', title: 'ประวัติ', path: '/article/a/' }],
+          },
           { id: 'm3', title: 'ข่าว', path: '/news/', children: [{ id: 'm3-1', title: '', path: '/news/' }] },
         ],
       });
@@ -31,7 +36,9 @@ describe('navigation', () => {
           children: [{ id: 'm2-1', title: 'ประวัติ', path: '/article/a/', children: [] }],
         },
       ]);
-      expect(skipped).toEqual([expect.objectContaining({ endpoint: '/menu', recordId: 'm3', field: 'children.0.title' })]);
+      expect(skipped).toEqual([
+        expect.objectContaining({ endpoint: '/menu', recordId: 'm3', field: 'children.0.title' }),
+      ]);
     } finally {
       setSkipReporter(previous);
     }
@@ -40,7 +47,14 @@ describe('navigation', () => {
   it('resolves quick menu icons against the API address', async () => {
     setApiBaseUrl('http://api.test');
     vi.spyOn(api, 'get').mockResolvedValue({
-      data: [{ id: 1, title: 'ดาวน์โหลดแบบฟอร์ม', path: '/downloads/', icon: { url: '/files/icons/q.svg', width: 64, height: 64, alt: '' } }],
+      data: [
+        {
+          id: 1,
+          title: 'ดาวน์โหลดแบบฟอร์ม',
+          path: '/downloads/',
+          icon: { url: '/files/icons/q.svg', width: 64, height: 64, alt: '' },
+        },
+      ],
     });
     const [item] = await getQuickMenu('th');
     expect(item?.icon?.url).toBe('http://api.test/files/icons/q.svg');

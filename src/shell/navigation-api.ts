@@ -149,7 +149,10 @@ export async function getFooter(lang: Lang): Promise<Footer> {
     fax: v.fax,
     email: v.email,
     hours: v.hours,
-    columns: v.columns.map((c) => ({ title: c.title, links: parseEach(endpoint, footerLinkSchema, c.links, (l) => l) })),
+    columns: v.columns.map((c) => ({
+      title: c.title,
+      links: parseEach(endpoint, footerLinkSchema, c.links, (l) => l),
+    })),
     copyright: v.copyright,
   }));
 }

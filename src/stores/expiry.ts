@@ -32,15 +32,22 @@ export function createExpiryTick(now: () => number = () => Date.now()): ExpiryTi
     if (expiresAt === null) return;
     const delay = expiresAt - now();
     if (delay < 0) return; // already expired: derived state already says so
-    timer = setTimeout(() => {
-      if (delay > MAX_DELAY) armAt(expiresAt);
-      else $tick.set($tick.get() + 1);
-    }, Math.min(delay + 1, MAX_DELAY));
+    timer = setTimeout(
+      () => {
+        if (delay > MAX_DELAY) armAt(expiresAt);
+        else $tick.set($tick.get() + 1);
+      },
+      Math.min(delay + 1, MAX_DELAY),
+    );
     // Never keep a Node process (build, tests) alive just to expire a session.
     (timer as { unref?: () => void }).unref?.();
   }
 
-  function follow(derived: ReadableAtom<unknown>, source: ReadableAtom<unknown>, expiresAtOf: () => number | null): void {
+  function follow(
+    derived: ReadableAtom<unknown>,
+    source: ReadableAtom<unknown>,
+    expiresAtOf: () => number | null,
+  ): void {
     onMount(derived, () => {
       const unbind = source.listen(() => armAt(expiresAtOf()));
       armAt(expiresAtOf());

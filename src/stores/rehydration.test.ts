@@ -34,7 +34,13 @@ describe('rehydration', () => {
   });
 
   it('has the stored values in the persisted stores by the time it is done', async () => {
-    setTestStorageKey(PERSIST_KEY, JSON.stringify({ auth: { isLoggedIn: false, token: null, profile: null }, general: { display: 'highcontrast', fontsize: 'fontLarge' } }));
+    setTestStorageKey(
+      PERSIST_KEY,
+      JSON.stringify({
+        auth: { isLoggedIn: false, token: null, profile: null },
+        general: { display: 'highcontrast', fontsize: 'fontLarge' },
+      }),
+    );
     const unbind = $roots.listen(() => {}); // a mounted store re-reads on storage events
     await startRehydration((fn) => fn());
     expect($roots.get().general).toEqual({ display: 'highcontrast', fontsize: 'fontLarge' });

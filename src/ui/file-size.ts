@@ -5,7 +5,8 @@ import type { Lang } from '../i18n';
 
 export function formatFileSize(bytes: number, lang: Lang, t: TFunction): string {
   if (bytes < 1024) return t('units.bytes', { value: formatNumber(bytes, lang) });
-  if (bytes < 1024 * 1024) return t('units.kb', { value: formatNumber(bytes / 1024, lang, { maximumFractionDigits: 0 }) });
+  if (bytes < 1024 * 1024)
+    return t('units.kb', { value: formatNumber(bytes / 1024, lang, { maximumFractionDigits: 0 }) });
   return t('units.mb', { value: formatNumber(bytes / (1024 * 1024), lang, { maximumFractionDigits: 1 }) });
 }
 

@@ -19,7 +19,8 @@ function count(kind: string, id: string): void {
   counted.add(key);
   const path = encodeURIComponent(id);
   // Failures are logged by the client; a lost count must not disturb the page.
-  const call = kind === 'law' ? api.put(`/law/${path}/view`, undefined, { lang }) : api.get(`/book/update-view/${path}`, { lang });
+  const call =
+    kind === 'law' ? api.put(`/law/${path}/view`, undefined, { lang }) : api.get(`/book/update-view/${path}`, { lang });
   call.catch(() => undefined);
 }
 

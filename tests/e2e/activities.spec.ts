@@ -20,7 +20,7 @@ async function api<T = any>(request: APIRequestContext, path: string, lang: Lang
 
 for (const lang of LANGS) {
   test.describe(`activities in ${lang}`, () => {
-    test('list: page 1 and page 2 show the API\'s activities in order', async ({ page, request }) => {
+    test("list: page 1 and page 2 show the API's activities in order", async ({ page, request }) => {
       const list = await api(request, '/activity/category/all?page=1&limit=24', lang);
       expect(list.total).toBeGreaterThan(12);
       await checkPage(page, inLang('/activities/', lang), lang);
@@ -47,15 +47,21 @@ for (const lang of LANGS) {
       await expect(page.locator('main article h2 a').first()).toHaveText(inCategory.result[0].title);
 
       const withDept = inCategory.result.find((a: any) => a.department);
-      const byDept = await api(request, `/activity/category/${withDept.department.slug}/${category.slug}?limit=12`, lang);
+      const byDept = await api(
+        request,
+        `/activity/category/${withDept.department.slug}/${category.slug}?limit=12`,
+        lang,
+      );
       await checkPage(page, inLang(`/activities/${withDept.department.slug}/${category.slug}/`, lang), lang);
       await expect(page.locator('main article h2 a')).toHaveCount(Math.min(12, byDept.total));
       await expect(page.locator('main article h2 a').first()).toHaveText(byDept.result[0].title);
     });
 
-    test('detail: dates start–end in the page\'s calendar, location, attachments', async ({ page, request }) => {
+    test("detail: dates start–end in the page's calendar, location, attachments", async ({ page, request }) => {
       const list = await api(request, '/activity/category/all?limit=40', lang);
-      const summary = list.result.find((a: any) => a.end_date && a.end_date.slice(0, 10) !== a.start_date.slice(0, 10) && a.location);
+      const summary = list.result.find(
+        (a: any) => a.end_date && a.end_date.slice(0, 10) !== a.start_date.slice(0, 10) && a.location,
+      );
       expect(summary, 'a seed activity lasting several days').toBeTruthy();
       const detail = (await api(request, `/activity/page/${summary.id}`, lang)).data;
       await checkPage(page, inLang(`/activity/${detail.id}/`, lang), lang);
@@ -70,10 +76,14 @@ for (const lang of LANGS) {
       await expect(header).toContainText(detail.location);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
       if (detail.attachments.length > 0) {
-        await expect(page.locator('section[aria-labelledby="attachments-title"]')).toContainText(detail.attachments[0].name);
+        await expect(page.locator('section[aria-labelledby="attachments-title"]')).toContainText(
+          detail.attachments[0].name,
+        );
       }
       if (detail.related.length > 0) {
-        await expect(page.locator('section[aria-labelledby="related-title"] article').first()).toContainText(detail.related[0].title);
+        await expect(page.locator('section[aria-labelledby="related-title"] article').first()).toContainText(
+          detail.related[0].title,
+        );
       }
     });
 

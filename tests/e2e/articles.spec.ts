@@ -24,7 +24,10 @@ const HOSTILE_SLUG = 'warning-fake-websites-impersonating-the-department';
 
 for (const lang of LANGS) {
   test.describe(`articles in ${lang}`, () => {
-    test('list: page 1 and page 2 show the API\'s articles in order, with numbered pagination', async ({ page, request }) => {
+    test("list: page 1 and page 2 show the API's articles in order, with numbered pagination", async ({
+      page,
+      request,
+    }) => {
       const list = await api(request, '/content/category/all?page=1&limit=24', lang);
       expect(list.total).toBeGreaterThan(12);
       await checkPage(page, inLang('/articles/', lang), lang);
@@ -55,18 +58,28 @@ for (const lang of LANGS) {
       }
 
       const article = inCategory.result.find((a: any) => a.department);
-      const byDepartment = await api(request, `/content/category/${article.department.slug}/${category.slug}?limit=12`, lang);
+      const byDepartment = await api(
+        request,
+        `/content/category/${article.department.slug}/${category.slug}?limit=12`,
+        lang,
+      );
       await checkPage(page, inLang(`/articles/${article.department.slug}/${category.slug}/`, lang), lang);
       await expect(page.locator('main article h2 a').first()).toHaveText(byDepartment.result[0].title);
       await expect(page.locator('main article h2 a')).toHaveCount(Math.min(12, byDepartment.total));
     });
 
-    test('detail: title, date in the page\'s calendar, attachments with type and size, related articles', async ({ page, request }) => {
+    test("detail: title, date in the page's calendar, attachments with type and size, related articles", async ({
+      page,
+      request,
+    }) => {
       const list = await api(request, '/content/category/all?limit=30', lang);
       let detail: any;
       for (const a of list.result) {
         const d = (await api(request, `/content/page/${a.slug}`, lang)).data;
-        if (d.attachments.length > 0 && d.related.length > 0) { detail = d; break; }
+        if (d.attachments.length > 0 && d.related.length > 0) {
+          detail = d;
+          break;
+        }
       }
       expect(detail, 'a seed article with attachments and related items').toBeTruthy();
       await checkPage(page, inLang(`/article/${detail.slug}/`, lang), lang);
@@ -104,7 +117,10 @@ for (const lang of LANGS) {
   });
 }
 
-test('the hostile seed article is neutralised: no script, no handler, no javascript: link', async ({ page, request }) => {
+test('the hostile seed article is neutralised: no script, no handler, no javascript: link', async ({
+  page,
+  request,
+}) => {
   const path = `/article/${HOSTILE_SLUG}/`;
   const html = await (await request.get(path)).text();
   const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -120,11 +136,16 @@ test('the hostile seed article is neutralised: no script, no handler, no javascr
     void dialog.dismiss();
   });
   const evilRequests: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('evil.example')) evilRequests.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('evil.example')) evilRequests.push(r.url());
+  });
   await checkPage(page, path, 'th');
   // The safe parts of the body survive: the warning text and its link text.
   await expect(page.locator('main .cms-content')).toContainText('ลิงก์รับเงินคืนภาษี');
-  await page.locator('main .cms-content a', { hasText: 'ลิงก์รับเงินคืนภาษี' }).click().catch(() => {});
+  await page
+    .locator('main .cms-content a', { hasText: 'ลิงก์รับเงินคืนภาษี' })
+    .click()
+    .catch(() => {});
   await page.waitForTimeout(300);
   expect(dialogs).toEqual([]);
   expect(evilRequests).toEqual([]);

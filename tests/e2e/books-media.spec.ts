@@ -78,7 +78,10 @@ for (const lang of LANGS) {
     test('a gallery lists its images with size and alt, lazily after the first', async ({ page }) => {
       const all = await api<Paged<MediaSummary>>('/media/category/all?page=1&limit=100', lang);
       const gallery = all.result.find((m) => m.kind === 'gallery')!;
-      const { data } = await api<{ data: { title: string; images: { alt: string }[] } }>(`/media/page/${gallery.slug}`, lang);
+      const { data } = await api<{ data: { title: string; images: { alt: string }[] } }>(
+        `/media/page/${gallery.slug}`,
+        lang,
+      );
       await checkPage(page, `${prefix(lang)}/multimedia/${gallery.slug}/`, lang);
       await expect(page.locator('h1')).toHaveText(data.title);
       const images = page.locator('main figure img');
@@ -100,7 +103,9 @@ for (const lang of LANGS) {
       const { data } = await api<{ data: { video: { name: string } | null } }>(`/media/page/${video!.slug}`, lang);
       await checkPage(page, `${prefix(lang)}/multimedia/${video!.slug}/`, lang);
       if (data.video) {
-        await expect(page.locator('main a[download]').filter({ hasText: data.video.name }).first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+        await expect(page.locator('main a[download]').filter({ hasText: data.video.name }).first()).toContainText(
+          /\([A-Z0-9]+, [\d.,]+ /,
+        );
       }
     });
   });

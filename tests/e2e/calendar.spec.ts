@@ -24,18 +24,34 @@ const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const BASE_DATE = new Date('2026-11-22T10:00:00+07:00');
 const MONTH = { th: ['พฤศจิกายน 2569', 'ธันวาคม 2569'], en: ['November 2026', 'December 2026'] } as const;
 
-interface ApiEvent { id: number; title: string; start_at: string; category: { id: number; title: string } }
-async function apiEvents(lang: 'th' | 'en', from?: string, to?: string): Promise<{ events: ApiEvent[]; categories: Array<{ id: number; title: string }> }> {
+interface ApiEvent {
+  id: number;
+  title: string;
+  start_at: string;
+  category: { id: number; title: string };
+}
+async function apiEvents(
+  lang: 'th' | 'en',
+  from?: string,
+  to?: string,
+): Promise<{ events: ApiEvent[]; categories: Array<{ id: number; title: string }> }> {
   const range = from ? `?from=${from}&to=${to}` : '';
   const res = await fetch(`${API}/api/frontend/common/events${range}`, { headers: { 'Accept-Language': lang } });
-  return ((await res.json()) as { data: { events: ApiEvent[]; categories: Array<{ id: number; title: string }> } }).data;
+  return ((await res.json()) as { data: { events: ApiEvent[]; categories: Array<{ id: number; title: string }> } })
+    .data;
 }
 
-const monthOfDate = (key: string) => ({ from: `${key}-01`, to: `${key}-${new Date(Date.UTC(+key.slice(0, 4), +key.slice(5, 7), 0)).getUTCDate()}` });
+const monthOfDate = (key: string) => ({
+  from: `${key}-01`,
+  to: `${key}-${new Date(Date.UTC(+key.slice(0, 4), +key.slice(5, 7), 0)).getUTCDate()}`,
+});
 
 /** The status line's text for `count` events (i18next's plural keys). */
 function countText(c: (typeof COMMON)['th'], count: number): string {
-  return (count === 1 ? c.calendarPage.eventCount : c.calendarPage.eventCount_other).replace('{{count}}', String(count));
+  return (count === 1 ? c.calendarPage.eventCount : c.calendarPage.eventCount_other).replace(
+    '{{count}}',
+    String(count),
+  );
 }
 
 /** Every request the page makes to the events endpoint (there should be none). */
@@ -61,7 +77,8 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   await page.keyboard.press('Tab');
   await expect(page.locator('a.skip-link')).toBeFocused();
   await page.keyboard.press('Enter');
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
@@ -109,12 +126,17 @@ for (const lang of ['th', 'en'] as const) {
     await expect(table.locator('td[aria-current="date"]')).toHaveCount(0);
     await page.getByRole('button', { name: c.calendar.listView }).click();
     const items = page.locator('[data-calendar-island] > ul > li');
-    expect((await items.locator('p:nth-child(2)').allInnerTexts()).sort()).toEqual(december.events.map((e) => e.title).sort());
+    expect((await items.locator('p:nth-child(2)').allInnerTexts()).sort()).toEqual(
+      december.events.map((e) => e.title).sort(),
+    );
     await page.getByRole('button', { name: c.calendar.monthView }).click();
 
     // Filter one category; the list view shows exactly its December events.
     const category = december.events[0]!.category;
-    const expected = december.events.filter((e) => e.category.id === category.id).map((e) => e.title).sort();
+    const expected = december.events
+      .filter((e) => e.category.id === category.id)
+      .map((e) => e.title)
+      .sort();
     await page.getByLabel(c.calendar.category).selectOption({ label: category.title });
     await page.getByRole('button', { name: c.calendar.listView }).click();
     await expect(page.getByRole('button', { name: c.calendar.listView })).toHaveAttribute('aria-pressed', 'true');
@@ -144,8 +166,11 @@ for (const lang of ['th', 'en'] as const) {
     }
     expect(key, 'the demo data should leave a month without events within a year').not.toBe('');
     for (let i = 0; i < steps; i++) await page.getByRole('button', { name: c.calendar.nextMonth }).click();
-    const expectedHeading = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH-u-ca-buddhist' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-      .format(new Date(`${key}-15T00:00:00Z`));
+    const expectedHeading = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH-u-ca-buddhist' : 'en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${key}-15T00:00:00Z`));
     await expect(heading).toHaveText(expectedHeading); // e.g. "มิถุนายน 2570": Thai month, Buddhist-era year
     await expect(page.locator('[data-calendar-status]')).toHaveText(c.calendarPage.noEventsInMonth);
     await expect(page.locator('[data-calendar-island] table button')).toHaveCount(0);
@@ -160,7 +185,8 @@ for (const lang of ['th', 'en'] as const) {
     await expect(page.locator('#calendar-month')).toHaveText(MONTH[lang][1]);
     const dayButtons = page.locator('[data-calendar-island] table button');
     const last = dayButtons.last();
-    for (let i = 0; i < 40 && !(await last.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await last.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(last).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(last).toHaveAttribute('aria-pressed', 'true');

@@ -17,7 +17,17 @@ async function api<T>(path: string, lang: Lang): Promise<T> {
   expect(res.ok, `API ${path}`).toBe(true);
   return (await res.json()) as T;
 }
-type Department = { id: number; name: string; address: string; phone: string; fax: string; email: string; hours: string; divisions: { name: string }[]; map_image: unknown };
+type Department = {
+  id: number;
+  name: string;
+  address: string;
+  phone: string;
+  fax: string;
+  email: string;
+  hours: string;
+  divisions: { name: string }[];
+  map_image: unknown;
+};
 
 for (const lang of LANGS) {
   test.describe(`contact (${lang})`, () => {
@@ -26,7 +36,10 @@ for (const lang of LANGS) {
       const { data: covers } = await api<{ data: { image: { alt: string } }[] }>('/contact/covers', lang);
       await checkPage(page, `${prefix(lang)}/contact/`, lang);
       for (const d of departments) {
-        await expect(page.locator('main').getByRole('link', { name: d.name, exact: true })).toHaveAttribute('href', `${prefix(lang)}/contact/department/${d.id}/`);
+        await expect(page.locator('main').getByRole('link', { name: d.name, exact: true })).toHaveAttribute(
+          'href',
+          `${prefix(lang)}/contact/department/${d.id}/`,
+        );
       }
       await expect(page.locator('main figure img')).toHaveCount(covers.length);
     });
@@ -41,24 +54,35 @@ for (const lang of LANGS) {
       await checkPage(page, `${prefix(lang)}/contact/department/${d.id}/`, lang);
       await expect(page.locator('h1')).toHaveText(d.name);
       const main = page.locator('main');
-      for (const text of [d.address, d.phone, d.fax, d.email, d.hours].filter(Boolean)) await expect(main).toContainText(text);
+      for (const text of [d.address, d.phone, d.fax, d.email, d.hours].filter(Boolean))
+        await expect(main).toContainText(text);
       await expect(main.locator(`a[href="mailto:${d.email}"]`).first()).toBeVisible();
       if (d.map_image) await expect(main.locator('figure img')).toHaveAttribute('width', /\d+/);
       for (const div of d.divisions) await expect(main).toContainText(div.name);
     });
 
-    test('the division page shows the cover, every division and the attachments with type and size', async ({ page }) => {
+    test('the division page shows the cover, every division and the attachments with type and size', async ({
+      page,
+    }) => {
       const { data: divisions } = await api<{ data: { name: string; head: string }[] }>('/contact/division', lang);
       const { data: files } = await api<{ data: { name: string }[] }>('/contact/division/attachments', lang);
       await checkPage(page, `${prefix(lang)}/contact/division/`, lang);
       const main = page.locator('main');
       await expect(main.locator('img').first()).toBeVisible();
       for (const d of divisions) await expect(main).toContainText(d.name);
-      for (const f of files) await expect(main.locator('a[download]').filter({ hasText: f.name }).first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+      for (const f of files)
+        await expect(main.locator('a[download]').filter({ hasText: f.name }).first()).toContainText(
+          /\([A-Z0-9]+, [\d.,]+ /,
+        );
     });
 
-    test('the province page lists all 77 provinces under a heading per region, in the provinces filter', async ({ page }) => {
-      const res = await api<{ data: { province: string; region: { id: string } }[]; regions: { id: string; title: string }[] }>('/contact/province', lang);
+    test('the province page lists all 77 provinces under a heading per region, in the provinces filter', async ({
+      page,
+    }) => {
+      const res = await api<{
+        data: { province: string; region: { id: string } }[];
+        regions: { id: string; title: string }[];
+      }>('/contact/province', lang);
       expect(res.data).toHaveLength(77);
       await checkPage(page, `${prefix(lang)}/contact/province/`, lang);
       const filter = page.locator('[data-filterable="provinces"]');
@@ -80,7 +104,11 @@ test.describe('without JavaScript', () => {
   test('contact pages read without script', async ({ page }) => {
     const { data } = await api<{ data: Department[] }>('/contact/department', 'th');
     await checkReadsWithoutJs(page, '/contact/', data[0]!.name);
-    await checkReadsWithoutJs(page, `/en/contact/department/${data[0]!.id}/`, (await api<{ data: Department[] }>('/contact/department', 'en')).data[0]!.name);
+    await checkReadsWithoutJs(
+      page,
+      `/en/contact/department/${data[0]!.id}/`,
+      (await api<{ data: Department[] }>('/contact/department', 'en')).data[0]!.name,
+    );
     const provinces = await api<{ data: { province: string }[] }>('/contact/province', 'th');
     await checkReadsWithoutJs(page, '/contact/province/', provinces.data[76]!.province);
   });

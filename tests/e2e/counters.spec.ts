@@ -60,7 +60,9 @@ for (const lang of ['th', 'en'] as const) {
 
   test(`counters ${lang}: an e-magazine page counts a view`, async ({ page }) => {
     await page.goto(lang === 'th' ? '/e-magazine/' : '/en/e-magazine/');
-    const first = page.locator('main a[href*="/e-magazine/"]:not([href$="/e-magazine/"]):not([href*="/page/"])').first();
+    const first = page
+      .locator('main a[href*="/e-magazine/"]:not([href$="/e-magazine/"]):not([href*="/page/"])')
+      .first();
     const href = (await first.getAttribute('href'))!;
     const request = page.waitForRequest((r) => r.url().includes('/book/update-view/') && r.method() === 'GET');
     await page.goto(href);

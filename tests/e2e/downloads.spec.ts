@@ -24,7 +24,10 @@ for (const lang of ['th', 'en'] as const) {
   test.describe(`Download forms (${lang})`, () => {
     // The common page checks (axe included) run on /downloads/ and on the first category's
     // page; the other category pages are checked for their content only.
-    test('every category links to a page with its sub-categories and files; common checks on the list and a category', async ({ page, request }) => {
+    test('every category links to a page with its sub-categories and files; common checks on the list and a category', async ({
+      page,
+      request,
+    }) => {
       const categories = await api<Categories>('/download-form/category', lang);
       expect(categories.data.map((c) => c.id)).toContain(1);
       await checkPage(page, `${PREFIX[lang]}/downloads/`, lang);
@@ -40,7 +43,9 @@ for (const lang of ['th', 'en'] as const) {
         else await page.goto(`${PREFIX[lang]}/downloads/${category.id}/`);
         await expect(page.locator('h1')).toHaveText(category.title);
         for (const sub of subs.data) {
-          const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: sub.title, exact: true }) });
+          const section = page.locator('section', {
+            has: page.getByRole('heading', { level: 2, name: sub.title, exact: true }),
+          });
           await expect(section.getByRole('link')).toHaveCount(sub.files.length);
           for (const file of sub.files) {
             const link = section.getByRole('link', { name: file.name, exact: true });

@@ -22,7 +22,9 @@ type Faqs = { result: { id: number; question: string; answer_html: string; group
 
 for (const lang of ['th', 'en'] as const) {
   test.describe(`FAQ (${lang})`, () => {
-    test('passes the common page checks and shows every group of the API with all of its questions', async ({ page }) => {
+    test('passes the common page checks and shows every group of the API with all of its questions', async ({
+      page,
+    }) => {
       const groups = await api<Groups>('/faqs/groups', lang);
       const faqs = await api<Faqs>('/faqs?limit=100', lang);
       await checkPage(page, PATH[lang], lang);
@@ -30,7 +32,9 @@ for (const lang of ['th', 'en'] as const) {
       for (const group of groups.data) {
         const mine = faqs.result.filter((f) => f.group_id === group.id);
         if (mine.length === 0) continue;
-        const section = main.locator('section', { has: page.getByRole('heading', { level: 2, name: group.title, exact: true }) });
+        const section = main.locator('section', {
+          has: page.getByRole('heading', { level: 2, name: group.title, exact: true }),
+        });
         await expect(section).toHaveCount(1);
         await expect(section.locator('details')).toHaveCount(mine.length);
         await expect(section.locator('summary').first()).toHaveText(mine[0]!.question);

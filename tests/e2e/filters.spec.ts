@@ -30,10 +30,16 @@ for (const lang of ['th', 'en'] as const) {
   test(`laws in ${lang}: category + keyword filter, shared URL, clear`, async ({ page, context }) => {
     const categories = await api<{ result: { id: number }[] }>('/law/categories?page=1&page_size=500', lang);
     const cat = String(categories.result[0]!.id);
-    const laws = await api<{ result: { title: string }[]; total: number }>(`/law?law_categories_id=${cat}&page_size=1`, lang);
+    const laws = await api<{ result: { title: string }[]; total: number }>(
+      `/law?law_categories_id=${cat}&page_size=1`,
+      lang,
+    );
     const title = laws.result[0]!.title;
     const keyword = title.slice(0, 8).trim();
-    const matching = await api<{ total: number }>(`/law?law_categories_id=${cat}&keyword=${encodeURIComponent(keyword)}&page_size=1`, lang);
+    const matching = await api<{ total: number }>(
+      `/law?law_categories_id=${cat}&keyword=${encodeURIComponent(keyword)}&page_size=1`,
+      lang,
+    );
 
     await checkPage(page, `${prefix(lang)}/laws/`, lang);
     const staticList = page.locator('[data-filterable-static]');
@@ -73,7 +79,10 @@ for (const lang of ['th', 'en'] as const) {
   });
 
   test(`provinces in ${lang}: region filter replaces the static list`, async ({ page }) => {
-    const data = await api<{ data: { province: string; region: { id: string } }[]; regions: { id: string; title: string }[] }>('/contact/province', lang);
+    const data = await api<{
+      data: { province: string; region: { id: string } }[];
+      regions: { id: string; title: string }[];
+    }>('/contact/province', lang);
     const region = data.regions[0]!;
     const inRegion = data.data.filter((p) => p.region.id === region.id);
     await page.goto(`${prefix(lang)}/contact/province/`);
@@ -86,7 +95,9 @@ for (const lang of ['th', 'en'] as const) {
   });
 }
 
-test('without JavaScript the laws list is there and the filter form, which could not filter, is hidden', async ({ browser }) => {
+test('without JavaScript the laws list is there and the filter form, which could not filter, is hidden', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/laws/');
@@ -117,7 +128,9 @@ async function holdIslandCode(page: import('@playwright/test').Page) {
 }
 
 for (const lang of ['th', 'en'] as const) {
-  test(`laws in ${lang}: the form is there from the first paint, React loads only when it is used`, async ({ page }) => {
+  test(`laws in ${lang}: the form is there from the first paint, React loads only when it is used`, async ({
+    page,
+  }) => {
     const laws = await api<{ result: { title: string }[] }>('/law?page_size=1', lang);
     const keyword = laws.result[0]!.title.slice(0, 8).trim();
     const requests: string[] = [];
@@ -151,7 +164,9 @@ for (const lang of ['th', 'en'] as const) {
     const input = page.getByLabel(L[lang].keyword, { exact: true });
     await input.fill(keyword);
     await input.press('Enter');
-    await expect(page).toHaveURL((url) => url.pathname === `${prefix(lang)}/laws/` && url.searchParams.get('q') === keyword);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === `${prefix(lang)}/laws/` && url.searchParams.get('q') === keyword,
+    );
     release();
     await expect(page.locator('[data-filter-results]')).toContainText(laws.result[0]!.title);
     await expect(page.locator('[data-filterable-static]')).toBeHidden();

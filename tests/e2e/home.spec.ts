@@ -22,17 +22,46 @@ for (const lang of LANGS) {
   test.describe(`home in ${lang}`, () => {
     // The home page's common checks with its axe scan are shell.spec.ts's 'shell in …' tests
     // (popup closed; popup.spec.ts scans it open): here the content, without a second scan.
-    test('every section shows the API\'s records', async ({ page, request }) => {
+    test("every section shows the API's records", async ({ page, request }) => {
       await page.addInitScript(() => sessionStorage.setItem('popup:dismissed', '1'));
       const console = watchConsole(page);
       expect((await page.goto(HOME[lang]))?.status()).toBe(200);
       const main = page.locator('main');
-      const [banners, tabs, procurement, events, success, stats, media, books, hot, groups, manuals, academy, exchange] = await Promise.all(
-        ['/home/banner/main', '/home/content/news-tabs', '/purchase/all?page=1&limit=5', '/home/events-and-seminar', '/home/success-case',
-          '/home/summary', '/home/multimedia', '/home/book', '/services/home/single-page', '/services/home', '/manual/home/highlight',
-          '/home/academy', '/home/banner/exchange-link'].map((p) => api(request, p, lang)),
+      const [
+        banners,
+        tabs,
+        procurement,
+        events,
+        success,
+        stats,
+        media,
+        books,
+        hot,
+        groups,
+        manuals,
+        academy,
+        exchange,
+      ] = await Promise.all(
+        [
+          '/home/banner/main',
+          '/home/content/news-tabs',
+          '/purchase/all?page=1&limit=5',
+          '/home/events-and-seminar',
+          '/home/success-case',
+          '/home/summary',
+          '/home/multimedia',
+          '/home/book',
+          '/services/home/single-page',
+          '/services/home',
+          '/manual/home/highlight',
+          '/home/academy',
+          '/home/banner/exchange-link',
+        ].map((p) => api(request, p, lang)),
       );
-      await expect(main.locator('[data-banner-uuid]').first()).toHaveAttribute('data-banner-uuid', banners.data[0].uuid);
+      await expect(main.locator('[data-banner-uuid]').first()).toHaveAttribute(
+        'data-banner-uuid',
+        banners.data[0].uuid,
+      );
       await expect(main.locator('a[data-banner-uuid] img').first()).toHaveAttribute('alt', banners.data[0].title);
       await expect(main.locator('#home-news [role="tab"], #home-news [data-tabs-nav] a')).toHaveCount(tabs.data.length);
       await expect(main.locator('section#home-news')).toContainText(tabs.data[0].items[0].title);
@@ -59,7 +88,9 @@ for (const lang of LANGS) {
     test('light on a phone: only the first banner loads eagerly, every image has a size', async ({ request }) => {
       const html = await (await request.get(HOME[lang])).text();
       // The page's own markup; what islands render inside <astro-island> is their helper's to check.
-      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>')).replace(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');
+      const main = html
+        .slice(html.indexOf('<main'), html.indexOf('</main>'))
+        .replace(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');
       const imgs = [...main.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
       expect(imgs.length).toBeGreaterThan(10);
       for (const img of imgs) {
@@ -103,7 +134,8 @@ for (const lang of LANGS) {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await checkReadsWithoutJs(page, HOME[lang], tabs[0].items[0].title);
-      for (const tab of tabs) if (tab.items[0]) await expect(page.locator('section#home-news')).toContainText(tab.items[0].title);
+      for (const tab of tabs)
+        if (tab.items[0]) await expect(page.locator('section#home-news')).toContainText(tab.items[0].title);
       await context.close();
     });
   });
@@ -112,18 +144,26 @@ for (const lang of LANGS) {
 // One test per language, so the two run side by side.
 for (const lang of LANGS) {
   test(`intro pages v1 and v2 in ${lang}`, async ({ page, request }) => {
-    for (const [path, endpoint] of [['/intro/', '/home/intropage'], ['/intro/v2/', '/home/intropage-v2']] as const) {
+    for (const [path, endpoint] of [
+      ['/intro/', '/home/intropage'],
+      ['/intro/v2/', '/home/intropage-v2'],
+    ] as const) {
       const intro = (await api(request, endpoint, lang)).data;
       const url = lang === 'th' ? path : `/en${path}`;
       await checkPage(page, url, lang);
       await expect(page.locator('h1')).toHaveText(intro.title);
-      await expect(page.locator('main a', { hasText: intro.enter_label })).toHaveAttribute('href', lang === 'th' ? '/' : '/en/');
+      await expect(page.locator('main a', { hasText: intro.enter_label })).toHaveAttribute(
+        'href',
+        lang === 'th' ? '/' : '/en/',
+      );
     }
   });
 }
 
 for (const lang of LANGS) {
-  test(`home in ${lang} on a phone: nothing moves while the page and its scripts load (news tabs)`, async ({ page }) => {
+  test(`home in ${lang} on a phone: nothing moves while the page and its scripts load (news tabs)`, async ({
+    page,
+  }) => {
     // The news tabs are every panel with its heading in the HTML; tabs.ts shows one. The
     // pre-paint data-js styles give the first paint that look, so the cards do not jump.
     await page.setViewportSize({ width: 360, height: 740 });

@@ -11,7 +11,20 @@ test.beforeEach(() => test.slow());
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const PREFIX = { th: '', en: '/en' } as const;
-const THAI_MONTHS = ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'];
+const THAI_MONTHS = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+];
 
 async function api<T>(path: string, lang: Lang): Promise<T> {
   const response = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
@@ -49,7 +62,10 @@ for (const lang of ['th', 'en'] as const) {
       await expect(items.first().getByRole('heading', { level: 2 })).toHaveText(laws.result[0]!.title);
       await page.locator(`main nav a[href="${PREFIX[lang]}/laws/page/2/"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`${PREFIX[lang]}/laws/page/2/$`));
-      await expect(page.locator('main article[id^="law-"]').first()).toHaveAttribute('id', `law-${laws.result[12]!.id}`);
+      await expect(page.locator('main article[id^="law-"]').first()).toHaveAttribute(
+        'id',
+        `law-${laws.result[12]!.id}`,
+      );
     });
 
     test('a law shows its enacted date, files with type and size, and its full text on demand', async ({ page }) => {

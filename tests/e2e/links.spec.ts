@@ -19,8 +19,16 @@ interface Found {
 }
 
 const ATTR = /<(a|link|img|source)\b[^>]*>/gi;
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(2).find((v) => v !== undefined);
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&quot;/g, '"');
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i')
+    .exec(tag)
+    ?.slice(2)
+    .find((v) => v !== undefined);
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&quot;/g, '"');
 
 /** Links, images and files referred to by one page (inside <body>; alternates in <head> too). */
 function references(html: string, pageUrl: URL, origin: string, apiOrigin: string): Found[] {
@@ -28,7 +36,10 @@ function references(html: string, pageUrl: URL, origin: string, apiOrigin: strin
   for (const match of html.matchAll(ATTR)) {
     const tag = match[0];
     const name = match[1]!.toLowerCase();
-    const raw = name === 'img' || name === 'source' ? attr(tag, 'src') ?? attr(tag, 'srcset')?.split(/\s+/)[0] : attr(tag, 'href');
+    const raw =
+      name === 'img' || name === 'source'
+        ? (attr(tag, 'src') ?? attr(tag, 'srcset')?.split(/\s+/)[0])
+        : attr(tag, 'href');
     if (!raw || raw.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(raw)) continue;
     if (name === 'link' && !/rel\s*=\s*["']?(alternate|canonical|icon)/i.test(tag)) continue;
     let url: URL;

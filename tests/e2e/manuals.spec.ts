@@ -54,12 +54,18 @@ for (const lang of LANGS) {
     test('a manual shows its group, update date in the page language and attachments', async ({ page }) => {
       const groups = (await api<Paged<Group>>('/manual/groups?page=1&limit=9999', lang)).result;
       const first = (await api<Paged<Manual>>(`/manual/group/${groups[0]!.id}?limit=1`, lang)).result[0]!;
-      const { data } = await api<{ data: Manual & { attachments: { name: string }[] } }>(`/manual/view/${first.uuid}`, lang);
+      const { data } = await api<{ data: Manual & { attachments: { name: string }[] } }>(
+        `/manual/view/${first.uuid}`,
+        lang,
+      );
       await checkPage(page, `${prefix(lang)}/manuals/${first.uuid}/`, lang);
       await expect(page.locator('h1')).toHaveText(data.title);
       await expect(page.locator('nav[aria-label] ol')).toContainText(data.group.title);
       await expect(page.locator('main time').first()).toContainText(lang === 'th' ? /25\d\d/ : /20\d\d/);
-      for (const f of data.attachments) await expect(page.locator('main a[download]').filter({ hasText: f.name }).first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+      for (const f of data.attachments)
+        await expect(page.locator('main a[download]').filter({ hasText: f.name }).first()).toContainText(
+          /\([A-Z0-9]+, [\d.,]+ /,
+        );
     });
 
     test('the search page has a labelled GET form over keyword and group, and lists the groups', async ({ page }) => {
@@ -71,7 +77,8 @@ for (const lang of LANGS) {
       const select = form.getByRole('combobox');
       await expect(select).toHaveAttribute('name', 'group');
       await expect(select.locator('option')).toHaveCount(groups.length + 1);
-      for (const g of groups) await expect(page.locator(`main a[href="${prefix(lang)}/manuals/group/${g.id}/"]`).first()).toBeVisible();
+      for (const g of groups)
+        await expect(page.locator(`main a[href="${prefix(lang)}/manuals/group/${g.id}/"]`).first()).toBeVisible();
     });
   });
 }

@@ -79,7 +79,9 @@ for (const lang of ['th', 'en'] as const) {
     expect(await scrollsSideways(page), `${detail} scrolls sideways at 360 px`).toBe(false);
   });
 
-  test(`phone in ${lang}: every target a finger can hit is big or far enough (WCAG 2.5.8, home and a detail page)`, async ({ page }) => {
+  test(`phone in ${lang}: every target a finger can hit is big or far enough (WCAG 2.5.8, home and a detail page)`, async ({
+    page,
+  }) => {
     // axe's target-size rule: at least 24 by 24 px, or spaced so a 24 px circle around it meets
     // no other target; inline links in running text are exempt. It is a WCAG 2.2 rule, so the
     // shared WCAG 2.1 checks do not run it; phones are where it matters.

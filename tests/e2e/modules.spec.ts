@@ -23,7 +23,10 @@ type MenuItem = { path: string; children?: MenuItem[] };
 
 /** Module paths the menus link to, e.g. ['/collapse/1/', '/organization/1/', …]. */
 async function menuModulePaths(lang: Lang): Promise<string[]> {
-  const menus = await Promise.all([api<{ data: MenuItem[] }>('/menu', lang), api<{ data: MenuItem[] }>('/new-menu', lang)]);
+  const menus = await Promise.all([
+    api<{ data: MenuItem[] }>('/menu', lang),
+    api<{ data: MenuItem[] }>('/new-menu', lang),
+  ]);
   const paths = new Set<string>();
   const visit = (items: MenuItem[]) =>
     items.forEach((i) => {
@@ -50,7 +53,9 @@ for (const lang of ['th', 'en'] as const) {
 
     test('collapsible content: groups open and close, items lead to their detail', async ({ page }) => {
       const moduleId = firstId((await menuModulePaths(lang)).find((p) => p.startsWith('/collapse/'))!);
-      type Collapse = { data: { module: { title: string }; groups: { title: string; items: { id: number; title: string }[] }[] } };
+      type Collapse = {
+        data: { module: { title: string }; groups: { title: string; items: { id: number; title: string }[] }[] };
+      };
       const data = (await api<Collapse>(`/collapse?module_id=${moduleId}`, lang)).data;
       await checkPage(page, `${PREFIX[lang]}/collapse/${moduleId}/`, lang);
       await expect(page.locator('h1')).toHaveText(data.module.title);
@@ -62,12 +67,23 @@ for (const lang of ['th', 'en'] as const) {
       await expect(page).toHaveURL(new RegExp(`${PREFIX[lang]}/collapse/${moduleId}/${item.id}/$`));
       await checkPage(page, `${PREFIX[lang]}/collapse/${moduleId}/${item.id}/`, lang);
       await expect(page.locator('h1')).toHaveText(item.title);
-      await expect(page.getByRole('navigation', { name: lang === 'th' ? /ตำแหน่ง|คุณอยู่ที่/ : 'You are here' })).toContainText(data.module.title);
+      await expect(
+        page.getByRole('navigation', { name: lang === 'th' ? /ตำแหน่ง|คุณอยู่ที่/ : 'You are here' }),
+      ).toContainText(data.module.title);
     });
 
     test('organisation chart: a nested list of divisions with staff cards, and a staff page', async ({ page }) => {
       const moduleId = firstId((await menuModulePaths(lang)).find((p) => p.startsWith('/organization/'))!);
-      type Org = { data: { divisions: { id: number; title: string; parent_id: number | null; staff: { id: number; name: string; position: string }[] }[] } };
+      type Org = {
+        data: {
+          divisions: {
+            id: number;
+            title: string;
+            parent_id: number | null;
+            staff: { id: number; name: string; position: string }[];
+          }[];
+        };
+      };
       const org = (await api<Org>(`/organization?module_id=${moduleId}`, lang)).data;
       await checkPage(page, `${PREFIX[lang]}/organization/${moduleId}/`, lang);
       const child = org.divisions.find((d) => d.parent_id !== null)!;
@@ -76,7 +92,9 @@ for (const lang of ['th', 'en'] as const) {
       const parentItem = page.locator('li.org-node', { has: page.locator(`#division-${parent.id}`) }).first();
       await expect(parentItem.locator(`ul li #division-${child.id}`)).toHaveCount(1);
       const person = org.divisions[0]!.staff[0]!;
-      const card = page.locator('li.staff-card', { has: page.getByRole('link', { name: person.name, exact: true }) }).first();
+      const card = page
+        .locator('li.staff-card', { has: page.getByRole('link', { name: person.name, exact: true }) })
+        .first();
       await expect(card).toContainText(person.position);
       await expect(card.locator('img')).toHaveAttribute('width', /\d+/);
       await expect(card.locator('img')).toHaveAttribute('height', /\d+/);

@@ -17,10 +17,15 @@ async function api<T = any>(request: APIRequestContext, path: string, lang: Lang
 }
 const FEEDS = ['/common/public-news', '/common/public-news/moc', '/common/activity', '/common/activity/moc'];
 /** Text of every <tag>…</tag> in an XML document. */
-const tagTexts = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
+const tagTexts = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
 
 for (const lang of LANGS) {
-  test(`news page in ${lang}: four tabs from the /common feeds, keyboard tabs, reads without JS`, async ({ page, browser, request }) => {
+  test(`news page in ${lang}: four tabs from the /common feeds, keyboard tabs, reads without JS`, async ({
+    page,
+    browser,
+    request,
+  }) => {
     const feeds = await Promise.all(FEEDS.map((f) => api(request, f, lang)));
     await checkPage(page, inLang('/news/', lang), lang);
     const tabs = page.locator('main [role="tab"]');
@@ -53,7 +58,13 @@ for (const lang of LANGS) {
     expect(xml).toMatch(/<rss version="2.0"[^>]*>\s*<channel>/);
     expect(xml).toContain(`<language>${lang}</language>`);
     const rss = (await api(request, '/content/rss', lang)).data;
-    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+    const escape = (s: string) =>
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;');
     const titles = tagTexts(xml, 'title').slice(1); // the first is the channel's
     expect(titles).toEqual(rss.map((a: any) => escape(a.title)));
     const links = tagTexts(xml, 'link').slice(1);
@@ -82,7 +93,18 @@ test('sitemap XML lists every built page in both languages with hreflang alterna
     urls.push(...tagTexts(body, 'loc'));
   }
   const paths = new Set(urls.map((u) => new URL(u).pathname));
-  for (const p of ['/', '/en/', '/articles/', '/en/articles/', '/news/', '/en/news/', '/activities/', '/sitemap/', '/article/a/', '/en/intro/v2/']) {
+  for (const p of [
+    '/',
+    '/en/',
+    '/articles/',
+    '/en/articles/',
+    '/news/',
+    '/en/news/',
+    '/activities/',
+    '/sitemap/',
+    '/article/a/',
+    '/en/intro/v2/',
+  ]) {
     expect(paths.has(p), p).toBe(true);
   }
   expect(paths.has('/404/')).toBe(false);

@@ -27,15 +27,20 @@ async function apiPopup(lang: 'th' | 'en'): Promise<{ title: string; text: strin
 
 const dialog = (page: Page) => page.locator('dialog[data-home-popup]');
 /** The popup island has hydrated (Astro drops `ssr` from an island once it has). */
-const hydrated = (page: Page) => expect(page.locator('astro-island[component-url*="PopupIsland"]:not([ssr])')).toHaveCount(1);
-const notHydrated = (page: Page) => expect(page.locator('astro-island[component-url*="PopupIsland"][ssr]')).toHaveCount(1);
+const hydrated = (page: Page) =>
+  expect(page.locator('astro-island[component-url*="PopupIsland"]:not([ssr])')).toHaveCount(1);
+const notHydrated = (page: Page) =>
+  expect(page.locator('astro-island[component-url*="PopupIsland"][ssr]')).toHaveCount(1);
 /** The island's code and React's renderer (Astro's React client entry). */
 const ISLAND_CODE = /\/_astro\/(PopupIsland|client)\.[^/]*\.js$/;
 
 for (const lang of ['th', 'en'] as const) {
   const c = COMMON[lang];
 
-  test(`popup ${lang}: shown once, Escape closes it, focus returns, not shown again this session`, async ({ page, browser }) => {
+  test(`popup ${lang}: shown once, Escape closes it, focus returns, not shown again this session`, async ({
+    page,
+    browser,
+  }) => {
     const console = watchConsole(page);
     const popup = await apiPopup(lang);
     expect(popup.isModal).toBe(true);
@@ -64,7 +69,11 @@ for (const lang of ['th', 'en'] as const) {
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       const where = await dialog(page).evaluate((d) =>
-        d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body || !document.activeElement ? 'browser' : 'page',
+        d.contains(document.activeElement)
+          ? 'dialog'
+          : document.activeElement === document.body || !document.activeElement
+            ? 'browser'
+            : 'page',
       );
       expect(where).not.toBe('page');
       if (where === 'dialog') inside++;

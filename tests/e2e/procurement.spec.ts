@@ -18,7 +18,14 @@ async function api<T>(path: string, lang: Lang): Promise<T> {
   expect(res.ok, `API ${path}`).toBe(true);
   return (await res.json()) as T;
 }
-type Purchase = { uuid: string; title: string; method: string; budget: number | null; closing_at: string | null; group: { id: number; title: string } };
+type Purchase = {
+  uuid: string;
+  title: string;
+  method: string;
+  budget: number | null;
+  closing_at: string | null;
+  group: { id: number; title: string };
+};
 type Paged<T> = { result: T[]; total: number };
 type ProcureGroup = { id: number; title: string; procure_list: { title: string }[] };
 
@@ -31,7 +38,8 @@ for (const lang of LANGS) {
       const list = page.locator('[data-filterable="procurement"]');
       await expect(list.locator('li article')).toHaveCount(12);
       await expect(list).toContainText(all.result[0]!.title);
-      for (const g of groups) await expect(page.locator('main nav').getByRole('link', { name: g.title, exact: true })).toBeVisible();
+      for (const g of groups)
+        await expect(page.locator('main nav').getByRole('link', { name: g.title, exact: true })).toBeVisible();
 
       await checkPage(page, `${prefix(lang)}/procurement/page/2/`, lang);
       await expect(page.locator('main')).toContainText(all.result[12]!.title);
@@ -66,8 +74,14 @@ for (const lang of LANGS) {
         await expect(main.locator('[data-budget]')).toContainText(lang === 'th' ? 'บาท' : 'baht');
       }
       await expect(main.locator('time').first()).toContainText(lang === 'th' ? /25\d\d/ : /20\d\d/);
-      const { data: detail } = await api<{ data: { attachments: { name: string }[] } }>(`/purchase/view/${p.uuid}`, lang);
-      for (const f of detail.attachments) await expect(main.locator('a[download]').filter({ hasText: f.name }).first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+      const { data: detail } = await api<{ data: { attachments: { name: string }[] } }>(
+        `/purchase/view/${p.uuid}`,
+        lang,
+      );
+      for (const f of detail.attachments)
+        await expect(main.locator('a[download]').filter({ hasText: f.name }).first()).toContainText(
+          /\([A-Z0-9]+, [\d.,]+ /,
+        );
     });
   });
 
@@ -89,12 +103,16 @@ for (const lang of LANGS) {
         expect(res.status(), `procure group ${g.id}`).toBe(200);
       }
       const g = groups[0]!;
-      const all = await api<Paged<{ title: string; attachments: { name: string }[] }>>(`/procure/content?group_id=${g.id}&limit=100`, lang);
+      const all = await api<Paged<{ title: string; attachments: { name: string }[] }>>(
+        `/procure/content?group_id=${g.id}&limit=100`,
+        lang,
+      );
       await checkPage(page, `${prefix(lang)}/procure/${g.id}/`, lang);
       await expect(page.locator('h1')).toHaveText(g.title);
       await expect(page.locator('main h2')).toHaveCount(Math.min(12, all.total));
       await expect(page.locator('main')).toContainText(all.result[0]!.title);
-      if (all.result[0]!.attachments[0]) await expect(page.locator('main a[download]').first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+      if (all.result[0]!.attachments[0])
+        await expect(page.locator('main a[download]').first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
       if (all.total > 12) {
         await checkPage(page, `${prefix(lang)}/procure/${g.id}/page/2/`, lang);
         await expect(page.locator('main')).toContainText(all.result[12]!.title);

@@ -44,14 +44,18 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   await page.keyboard.press('Tab');
   await expect(page.locator('a.skip-link')).toBeFocused();
   await page.keyboard.press('Enter');
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
 for (const lang of ['th', 'en'] as const) {
   const t = TEXT[lang];
 
-  test(`search ${lang}: the page passes the common checks and says what to do without JavaScript`, async ({ page, browser }) => {
+  test(`search ${lang}: the page passes the common checks and says what to do without JavaScript`, async ({
+    page,
+    browser,
+  }) => {
     await checkPage(page, PAGE[lang], lang);
     await expect(status(page)).toHaveText(t.enterKeyword);
     await expect(page.locator('#search-needs-js')).toBeHidden();
@@ -62,7 +66,10 @@ for (const lang of ['th', 'en'] as const) {
     await noJs.close();
   });
 
-  test(`search ${lang}: a word inside unspaced text is found and marked; the address can be shared; Back restores`, async ({ page, context }) => {
+  test(`search ${lang}: a word inside unspaced text is found and marked; the address can be shared; Back restores`, async ({
+    page,
+    context,
+  }) => {
     const console = watchConsole(page);
     const expected = await apiSearch(lang, WORD[lang]);
     expect(expected.total).toBeGreaterThan(10); // the journey needs a second page
@@ -79,7 +86,10 @@ for (const lang of ['th', 'en'] as const) {
     const mark = page.locator('main mark').first();
     await expect(mark).toHaveText(new RegExp(`^${WORD[lang]}$`, 'i'));
     if (lang === 'th') {
-      const around = await mark.evaluate((m) => [m.previousSibling?.textContent?.slice(-1) ?? '', m.nextSibling?.textContent?.[0] ?? '']);
+      const around = await mark.evaluate((m) => [
+        m.previousSibling?.textContent?.slice(-1) ?? '',
+        m.nextSibling?.textContent?.[0] ?? '',
+      ]);
       expect(around[0]).toMatch(/[\u0E01-\u0E4E]/);
       expect(around[1]).toMatch(/[\u0E01-\u0E4E]/);
     }
@@ -87,7 +97,10 @@ for (const lang of ['th', 'en'] as const) {
 
     // Page 2 shows other hits and goes into the address.
     const pageOneTitle = await firstTitle(page).innerText();
-    await page.getByRole('navigation', { name: COMMON[lang].pagination.label }).getByRole('link', { name: COMMON[lang].pagination.next }).click();
+    await page
+      .getByRole('navigation', { name: COMMON[lang].pagination.label })
+      .getByRole('link', { name: COMMON[lang].pagination.next })
+      .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.locator('#search-results-heading')).toBeFocused();
     await expect(firstTitle(page)).not.toHaveText(pageOneTitle);
@@ -100,8 +113,12 @@ for (const lang of ['th', 'en'] as const) {
     await expect(page).toHaveURL(/cate=article/);
     await expect(page).not.toHaveURL(/page=/);
     await expect(hits(page)).toHaveCount(article.count);
-    for (const label of await hits(page).locator('p:first-child').allInnerTexts()) expect(label).toContain(t.categories.article);
-    await expect(filter.getByRole('link', { name: new RegExp(t.categories.article) })).toHaveAttribute('aria-current', 'page');
+    for (const label of await hits(page).locator('p:first-child').allInnerTexts())
+      expect(label).toContain(t.categories.article);
+    await expect(filter.getByRole('link', { name: new RegExp(t.categories.article) })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const articleTitles = await hits(page).locator('h3').allInnerTexts();
 
     // Shared: reload, and the same address in a new tab, show the same hits.
@@ -124,7 +141,9 @@ for (const lang of ['th', 'en'] as const) {
     expect(console.errors).toEqual([]);
   });
 
-  test(`search ${lang}: the header form leads here; empty and no-result searches have their own messages`, async ({ page }) => {
+  test(`search ${lang}: the header form leads here; empty and no-result searches have their own messages`, async ({
+    page,
+  }) => {
     await page.addInitScript(() => sessionStorage.setItem('popup:dismissed', '1')); // the home popup would cover the header
     await page.goto(lang === 'th' ? '/' : '/en/');
     await page.locator('#site-search-q').fill('zzqqxxnothing');
@@ -140,7 +159,9 @@ for (const lang of ['th', 'en'] as const) {
   test(`search ${lang}: an API failure shows its message, and retry works`, async ({ page }) => {
     let fail = true;
     await page.route('**/api/frontend/search?**', (route) =>
-      fail ? route.fulfill({ status: 500, body: 'down', headers: { 'access-control-allow-origin': '*' } }) : route.continue(),
+      fail
+        ? route.fulfill({ status: 500, body: 'down', headers: { 'access-control-allow-origin': '*' } })
+        : route.continue(),
     );
     await page.goto(`${PAGE[lang]}?q=${encodeURIComponent(WORD[lang])}`);
     const alert = page.getByRole('alert');
@@ -161,7 +182,8 @@ for (const lang of ['th', 'en'] as const) {
     await expect(hits(page)).toHaveCount(10);
     // Tab on to the first type link after "All", open it with Enter: focus lands on the results heading.
     const link = page.getByRole('navigation', { name: t.filterLabel }).getByRole('link').nth(1);
-    for (let i = 0; i < 10 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(link).toBeFocused(); // straight after the box and its button
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/cate=/);

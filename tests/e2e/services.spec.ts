@@ -29,7 +29,8 @@ for (const lang of LANGS) {
       await checkPage(page, `${prefix(lang)}/services/`, lang);
       for (const g of groups) {
         await expect(page.locator(`main h2 a[href="${prefix(lang)}/services/group/${g.slug}/"]`)).toHaveText(g.title);
-        for (const s of g.services) await expect(page.locator(`main a[href="${prefix(lang)}/services/${s.slug}/"]`).first()).toHaveText(s.title);
+        for (const s of g.services)
+          await expect(page.locator(`main a[href="${prefix(lang)}/services/${s.slug}/"]`).first()).toHaveText(s.title);
       }
       const hotSection = page.locator('main section').first();
       for (const s of hot) await expect(hotSection).toContainText(s.title);
@@ -39,7 +40,8 @@ for (const lang of LANGS) {
       const { data: groups } = await api<{ data: Group[] }>('/services/home', lang);
       for (const g of groups) {
         expect((await page.request.get(`${prefix(lang)}/services/group/${g.slug}/`)).status()).toBe(200);
-        for (const s of g.services) expect((await page.request.get(`${prefix(lang)}/services/${s.slug}/`)).status(), s.slug).toBe(200);
+        for (const s of g.services)
+          expect((await page.request.get(`${prefix(lang)}/services/${s.slug}/`)).status(), s.slug).toBe(200);
       }
       const g = groups.find((x) => x.services.length > 1)!;
       const s = g.services[0]!;
@@ -58,21 +60,35 @@ for (const lang of LANGS) {
 
   test.describe(`online services (${lang})`, () => {
     test('/online-services/ shows categories with their services and the hot ones', async ({ page }) => {
-      const { data: categories } = await api<{ data: { id: number; title: string }[] }>('/online-service/category/list', lang);
+      const { data: categories } = await api<{ data: { id: number; title: string }[] }>(
+        '/online-service/category/list',
+        lang,
+      );
       const { data: hot } = await api<{ data: OnlineService[] }>('/online-service/hot-service', lang);
       await checkPage(page, `${prefix(lang)}/online-services/`, lang);
       for (const c of categories) {
         await expect(page.locator('main h2').filter({ hasText: c.title })).toBeVisible();
-        const { data: services } = await api<{ data: OnlineService[] }>(`/online-service/service-category/${c.id}`, lang);
-        for (const s of services) await expect(page.locator(`main a[href="${prefix(lang)}/online-services/${s.id}/"]`).first()).toHaveText(s.title);
+        const { data: services } = await api<{ data: OnlineService[] }>(
+          `/online-service/service-category/${c.id}`,
+          lang,
+        );
+        for (const s of services)
+          await expect(page.locator(`main a[href="${prefix(lang)}/online-services/${s.id}/"]`).first()).toHaveText(
+            s.title,
+          );
       }
       for (const s of hot) await expect(page.locator('main section').first()).toContainText(s.title);
     });
 
     test('a service page offers its address as a call to action, or says it is not online', async ({ page }) => {
       const { data: categories } = await api<{ data: { id: number }[] }>('/online-service/category/list', lang);
-      const services = (await Promise.all(categories.map((c) => api<{ data: OnlineService[] }>(`/online-service/service-category/${c.id}`, lang)))).flatMap((r) => r.data);
-      for (const s of services) expect((await page.request.get(`${prefix(lang)}/online-services/${s.id}/`)).status(), String(s.id)).toBe(200);
+      const services = (
+        await Promise.all(
+          categories.map((c) => api<{ data: OnlineService[] }>(`/online-service/service-category/${c.id}`, lang)),
+        )
+      ).flatMap((r) => r.data);
+      for (const s of services)
+        expect((await page.request.get(`${prefix(lang)}/online-services/${s.id}/`)).status(), String(s.id)).toBe(200);
       const external = services.find((s) => s.url && /^https?:/.test(s.url));
       const target = external ?? services[0]!;
       await checkPage(page, `${prefix(lang)}/online-services/${target.id}/`, lang);
@@ -85,11 +101,18 @@ for (const lang of LANGS) {
     test('the list and a detail page show real home services', async ({ page }) => {
       const { data } = await api<{ data: { id: number; title: string }[] }>('/home-service/home', lang);
       await checkPage(page, `${prefix(lang)}/home-services/`, lang);
-      for (const s of data) await expect(page.locator(`main a[href="${prefix(lang)}/home-services/${s.id}/"]`)).toHaveText(s.title);
-      const { data: detail } = await api<{ data: { title: string; attachments: { name: string }[] } }>(`/home-service/detail/${data[0]!.id}`, lang);
+      for (const s of data)
+        await expect(page.locator(`main a[href="${prefix(lang)}/home-services/${s.id}/"]`)).toHaveText(s.title);
+      const { data: detail } = await api<{ data: { title: string; attachments: { name: string }[] } }>(
+        `/home-service/detail/${data[0]!.id}`,
+        lang,
+      );
       await checkPage(page, `${prefix(lang)}/home-services/${data[0]!.id}/`, lang);
       await expect(page.locator('h1')).toHaveText(detail.title);
-      for (const f of detail.attachments) await expect(page.locator('main a[download]').filter({ hasText: f.name }).first()).toContainText(/\([A-Z0-9]+, [\d.,]+ /);
+      for (const f of detail.attachments)
+        await expect(page.locator('main a[download]').filter({ hasText: f.name }).first()).toContainText(
+          /\([A-Z0-9]+, [\d.,]+ /,
+        );
     });
   });
 }

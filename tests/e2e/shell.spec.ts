@@ -55,7 +55,9 @@ test.beforeEach(async ({ page }) => {
 // The home page's one light-mode axe scan per language (popup closed); home.spec.ts checks
 // its sections without scanning again, popup.spec.ts scans it with the popup open.
 for (const lang of ['th', 'en'] as const) {
-  test(`shell in ${lang}: common page checks (lang, hreflang, no leaks, no console errors, no axe violations), title, header, footer`, async ({ page }) => {
+  test(`shell in ${lang}: common page checks (lang, hreflang, no leaks, no console errors, no axe violations), title, header, footer`, async ({
+    page,
+  }) => {
     await checkPage(page, HOME[lang], lang);
     await expect(page).toHaveTitle(new RegExp(AGENCY[lang]));
     await expect(page.locator('header nav').first()).toBeVisible();
@@ -267,7 +269,9 @@ test('consent notice shows until answered, and remembers the answer with its ver
   await expect(page.locator('[data-consent]')).toBeHidden();
 
   // A new consent version asks again.
-  await page.evaluate(() => localStorage.setItem('consent', JSON.stringify({ version: 'old', choice: 'declined', at: '' })));
+  await page.evaluate(() =>
+    localStorage.setItem('consent', JSON.stringify({ version: 'old', choice: 'declined', at: '' })),
+  );
   await page.reload();
   await expect(page.locator('[data-consent]')).toBeVisible();
 });

@@ -13,10 +13,25 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
-const TEXT = { th: { required: 'กรุณาตอบคำถามนี้', thanks: 'ขอบคุณ', closed: 'ปิดรับคำตอบแล้ว' }, en: { required: 'Please answer this question.', thanks: 'Thank you', closed: 'closed' } };
+const TEXT = {
+  th: { required: 'กรุณาตอบคำถามนี้', thanks: 'ขอบคุณ', closed: 'ปิดรับคำตอบแล้ว' },
+  en: { required: 'Please answer this question.', thanks: 'Thank you', closed: 'closed' },
+};
 
-interface ApiQuestion { id: number; type: string; label: string; required: boolean; options: { value: string; label: string }[]; max: number | null }
-interface ApiSurvey { id: number; title: string; closes_at: string | null; sections: { id: number; questions: ApiQuestion[] }[] }
+interface ApiQuestion {
+  id: number;
+  type: string;
+  label: string;
+  required: boolean;
+  options: { value: string; label: string }[];
+  max: number | null;
+}
+interface ApiSurvey {
+  id: number;
+  title: string;
+  closes_at: string | null;
+  sections: { id: number; questions: ApiQuestion[] }[];
+}
 
 async function apiSurvey(id: number, lang: Lang): Promise<ApiSurvey> {
   const res = await fetch(`${API}/api/frontend/survey/${id}`, { headers: { 'Accept-Language': lang } });
@@ -39,9 +54,12 @@ async function answerAll(page: Page, survey: ApiSurvey): Promise<void> {
 async function expectAllAnswered(page: Page, survey: ApiSurvey): Promise<void> {
   for (const q of survey.sections.flatMap((s) => s.questions)) {
     const group = page.locator('fieldset', { has: page.locator('legend', { hasText: q.label }) });
-    if (q.type === 'single') await expect(group.getByRole('radio', { name: q.options[0]!.label, exact: true })).toBeChecked();
-    else if (q.type === 'multiple') await expect(group.getByRole('checkbox', { name: q.options[1]!.label, exact: true })).toBeChecked();
-    else if (q.type === 'rating') await expect(group.getByRole('radio', { name: String(q.max ?? 5), exact: true })).toBeChecked();
+    if (q.type === 'single')
+      await expect(group.getByRole('radio', { name: q.options[0]!.label, exact: true })).toBeChecked();
+    else if (q.type === 'multiple')
+      await expect(group.getByRole('checkbox', { name: q.options[1]!.label, exact: true })).toBeChecked();
+    else if (q.type === 'rating')
+      await expect(group.getByRole('radio', { name: String(q.max ?? 5), exact: true })).toBeChecked();
     else await expect(page.getByLabel(q.label)).toHaveValue(`คำตอบทดสอบ ${q.id} — test answer`);
   }
 }
@@ -78,7 +96,9 @@ for (const lang of ['th', 'en'] as const) {
       ]);
       expect(response.status()).toBe(200);
       expect(((await response.json()) as { data: { response_id: unknown } }).data.response_id).toBeTruthy();
-      const body = request.postDataJSON() as { sections: { id: number; answers: { question_id: number; value: unknown }[] }[] };
+      const body = request.postDataJSON() as {
+        sections: { id: number; answers: { question_id: number; value: unknown }[] }[];
+      };
       const sent = new Map(body.sections.flatMap((s) => s.answers.map((a) => [a.question_id, a.value])));
       for (const q of survey.sections.flatMap((s) => s.questions)) {
         if (q.type === 'single') expect(sent.get(q.id)).toBe(q.options[0]!.value);
@@ -97,9 +117,13 @@ for (const lang of ['th', 'en'] as const) {
       await answerAll(page, survey);
       const send = page.getByRole('button', { name: lang === 'th' ? 'ส่งคำตอบ' : 'Send answers' });
 
-      await page.route('**/api/frontend/survey/1', (route) => (route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue()));
+      await page.route('**/api/frontend/survey/1', (route) =>
+        route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue(),
+      );
       await send.click();
-      await expect(page.getByRole('alert').filter({ hasText: lang === 'th' ? 'ติดต่อเซิร์ฟเวอร์ไม่ได้' : 'could not be reached' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: lang === 'th' ? 'ติดต่อเซิร์ฟเวอร์ไม่ได้' : 'could not be reached' }),
+      ).toBeVisible();
       await expectAllAnswered(page, survey);
 
       const textQ = survey.sections.flatMap((s) => s.questions).find((q) => q.type === 'single')!;
@@ -109,7 +133,12 @@ for (const lang of ['th', 'en'] as const) {
           ? route.fulfill({
               status: 422,
               contentType: 'application/json',
-              body: JSON.stringify({ status: 422, code: 'VALIDATION', message: 'invalid', errors: [{ field: String(textQ.id), message: 'SERVER-SAYS-NO' }] }),
+              body: JSON.stringify({
+                status: 422,
+                code: 'VALIDATION',
+                message: 'invalid',
+                errors: [{ field: String(textQ.id), message: 'SERVER-SAYS-NO' }],
+              }),
             })
           : route.continue(),
       );
@@ -127,7 +156,11 @@ for (const lang of ['th', 'en'] as const) {
     test('a survey that has closed says so and cannot be sent', async ({ page }) => {
       await page.route('**/api/frontend/survey/2', (route) =>
         route.request().method() === 'PUT'
-          ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ status: 409, code: 'SURVEY_CLOSED', message: 'closed' }) })
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/json',
+              body: JSON.stringify({ status: 409, code: 'SURVEY_CLOSED', message: 'closed' }),
+            })
           : route.continue(),
       );
       const survey = await apiSurvey(2, lang);
@@ -140,7 +173,9 @@ for (const lang of ['th', 'en'] as const) {
   });
 }
 
-test('without JavaScript the questions are readable and the page says sending needs JavaScript', async ({ browser }) => {
+test('without JavaScript the questions are readable and the page says sending needs JavaScript', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const survey = await apiSurvey(1, 'th');

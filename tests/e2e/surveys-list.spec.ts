@@ -24,7 +24,9 @@ type Surveys = {
 
 for (const lang of ['th', 'en'] as const) {
   test.describe(`Survey list (${lang})`, () => {
-    test('passes the common page checks and shows every survey with its facts and a link to its form', async ({ page }) => {
+    test('passes the common page checks and shows every survey with its facts and a link to its form', async ({
+      page,
+    }) => {
       const surveys = await api<Surveys>('/survey?page=1', lang);
       await checkPage(page, PATH[lang], lang);
       const items = page.locator('main li', { has: page.getByRole('heading', { level: 2 }) });

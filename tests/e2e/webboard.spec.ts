@@ -14,8 +14,26 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const T = {
-  th: { login: 'เข้าสู่ระบบ', username: 'ชื่อผู้ใช้', password: 'รหัสผ่าน', admin: 'เข้าสู่ระบบในฐานะผู้ดูแล', rooms: 'ห้องสนทนา', logout: 'ออกจากระบบ', expired: 'หมดอายุ', needed: 'กรุณาเข้าสู่ระบบเพื่อใช้งานเว็บบอร์ด' },
-  en: { login: 'Log in', username: 'Username', password: 'Password', admin: 'Log in as an administrator', rooms: 'Discussion rooms', logout: 'Log out', expired: 'expired', needed: 'Please log in to use the web board.' },
+  th: {
+    login: 'เข้าสู่ระบบ',
+    username: 'ชื่อผู้ใช้',
+    password: 'รหัสผ่าน',
+    admin: 'เข้าสู่ระบบในฐานะผู้ดูแล',
+    rooms: 'ห้องสนทนา',
+    logout: 'ออกจากระบบ',
+    expired: 'หมดอายุ',
+    needed: 'กรุณาเข้าสู่ระบบเพื่อใช้งานเว็บบอร์ด',
+  },
+  en: {
+    login: 'Log in',
+    username: 'Username',
+    password: 'Password',
+    admin: 'Log in as an administrator',
+    rooms: 'Discussion rooms',
+    logout: 'Log out',
+    expired: 'expired',
+    needed: 'Please log in to use the web board.',
+  },
 };
 
 async function logIn(page: Page, lang: Lang, username: string, password: string, admin = false): Promise<void> {
@@ -106,7 +124,21 @@ for (const lang of ['th', 'en'] as const) {
     test('an expired token reads as logged out, with the session-expired message', async ({ page }) => {
       await page.goto(`${prefix(lang)}/`);
       await page.evaluate((token) => {
-        localStorage.setItem('webboard:profile', JSON.stringify({ id: '2', firstName: 'Somchai', lastName: 'Jaidee', username: 'member', email: 'm@example.com', prefix: null, uuid: 'u', isAdmin: false, token, expiresIn: 1 }));
+        localStorage.setItem(
+          'webboard:profile',
+          JSON.stringify({
+            id: '2',
+            firstName: 'Somchai',
+            lastName: 'Jaidee',
+            username: 'member',
+            email: 'm@example.com',
+            prefix: null,
+            uuid: 'u',
+            isAdmin: false,
+            token,
+            expiresIn: 1,
+          }),
+        );
       }, expiredToken());
       await page.reload();
       await expect(page.locator('[data-webboard-member]')).toBeHidden();
@@ -120,7 +152,11 @@ for (const lang of ['th', 'en'] as const) {
       await logIn(page, lang, 'member', 'member1234');
       await expect(page.getByRole('heading', { name: T[lang].rooms, level: 2 })).toBeVisible();
       await page.route('**/api/frontend/webboard/room/**', (route) =>
-        route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":401,"code":"UNAUTHORIZED","message":"x"}' }),
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: '{"status":401,"code":"UNAUTHORIZED","message":"x"}',
+        }),
       );
       await page.locator('main').getByRole('heading', { level: 3 }).first().getByRole('link').click();
       await expect(page.getByRole('alert').filter({ hasText: T[lang].expired })).toBeVisible();
@@ -129,7 +165,9 @@ for (const lang of ['th', 'en'] as const) {
 
     test('forgot password and username check give clear results', async ({ page }) => {
       await page.goto(`${prefix(lang)}/webboard/login/`);
-      const forgot = page.locator('form', { has: page.getByRole('heading', { name: lang === 'th' ? 'ลืมรหัสผ่าน' : 'Forgot your password?' }) });
+      const forgot = page.locator('form', {
+        has: page.getByRole('heading', { name: lang === 'th' ? 'ลืมรหัสผ่าน' : 'Forgot your password?' }),
+      });
       await forgot.getByRole('textbox').fill('not-an-email');
       await forgot.getByRole('button').click();
       await expect(forgot.getByRole('status')).toContainText(lang === 'th' ? 'รูปแบบอีเมลไม่ถูกต้อง' : 'valid email');
@@ -137,7 +175,9 @@ for (const lang of ['th', 'en'] as const) {
       await forgot.getByRole('button').click();
       await expect(forgot.getByRole('status')).not.toBeEmpty();
 
-      const check = page.locator('form', { has: page.getByRole('heading', { name: lang === 'th' ? 'ตรวจสอบชื่อผู้ใช้' : 'Check a username' }) });
+      const check = page.locator('form', {
+        has: page.getByRole('heading', { name: lang === 'th' ? 'ตรวจสอบชื่อผู้ใช้' : 'Check a username' }),
+      });
       await check.getByRole('textbox').fill('member');
       await check.getByRole('button').click();
       await expect(check.getByRole('status')).toContainText(lang === 'th' ? 'มีผู้ใช้แล้ว' : 'already taken');

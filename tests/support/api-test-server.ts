@@ -39,7 +39,13 @@ export async function startAreaTestServer(): Promise<AreaTestServer> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : url.pathname;
-    requests.push({ method: req.method ?? 'GET', path, search: url.search, query: url.searchParams, headers: req.headers });
+    requests.push({
+      method: req.method ?? 'GET',
+      path,
+      search: url.search,
+      query: url.searchParams,
+      headers: req.headers,
+    });
     req.resume();
     req.on('end', () => {
       const known = answers.has(path);
@@ -85,4 +91,9 @@ export const attachment = (name: string) => ({
   mime: 'application/pdf',
   size_bytes: 2048,
 });
-export const paged = (result: unknown[], page = 1, limit = 12, total = result.length) => ({ result, total, page, limit });
+export const paged = (result: unknown[], page = 1, limit = 12, total = result.length) => ({
+  result,
+  total,
+  page,
+  limit,
+});

@@ -16,8 +16,14 @@ const { $roots, PERSIST_KEY, setGeneralSlice, initialRoots } = await import('../
 const registeredOn401 = vi.mocked(client.setLogoutHandler).mock.calls[0]?.[0];
 
 const profile: Profile = {
-  id: '1', firstName: 'สมชาย', lastName: 'ใจดี', username: 'member', email: 'member@example.go.th',
-  prefix: '1', uuid: 'u-1', isAdmin: false,
+  id: '1',
+  firstName: 'สมชาย',
+  lastName: 'ใจดี',
+  username: 'member',
+  email: 'member@example.go.th',
+  prefix: '1',
+  uuid: 'u-1',
+  isAdmin: false,
 };
 
 function fakeApi(token = fakeJwt(inSeconds(8 * 3600))) {
@@ -78,7 +84,9 @@ describe('auth store', () => {
 
   it('logout still resets when the server call fails, and reports the failure', async () => {
     const api = fakeApi();
-    api.logout.mockRejectedValueOnce(new ApiError({ status: 503, endpoint: '/api/v1/authen/logout', message: 'down', body: undefined }));
+    api.logout.mockRejectedValueOnce(
+      new ApiError({ status: 503, endpoint: '/api/v1/authen/logout', message: 'down', body: undefined }),
+    );
     const store = createAuthStore(api);
     await store.login({ username: 'member', password: 'member1234' });
     const onFailure = vi.fn();
@@ -101,7 +109,11 @@ describe('auth store', () => {
     const slice = { isLoggedIn: true, token: fakeJwt(Math.floor(now / 1000)), profile: { ...profile } };
     expect(deriveAuth(slice, now).isLoggedIn).toBe(false);
     expect(deriveAuth({ ...slice, token: fakeJwt(Math.floor(now / 1000) + 60) }, now).isLoggedIn).toBe(true);
-    expect(deriveAuth({ ...slice, token: 'not-a-jwt' }, now)).toEqual({ isLoggedIn: false, token: null, profile: null });
+    expect(deriveAuth({ ...slice, token: 'not-a-jwt' }, now)).toEqual({
+      isLoggedIn: false,
+      token: null,
+      profile: null,
+    });
 
     $roots.set({ ...initialRoots, auth: { ...slice, token: fakeJwt(inSeconds(-5)) } });
     expect($isLoggedIn.get()).toBe(false);
@@ -145,7 +157,9 @@ describe('auth store', () => {
     });
     await store.verifyUsername('member');
     expect(store.$verifyUsernameRequest.get().data).toEqual({ username: 'member', available: false });
-    api.forgotPassword.mockRejectedValueOnce(new ApiError({ status: 404, endpoint: '/auth/forgot-password', message: 'x', body: { message: 'ไม่พบอีเมลนี้' } }));
+    api.forgotPassword.mockRejectedValueOnce(
+      new ApiError({ status: 404, endpoint: '/auth/forgot-password', message: 'x', body: { message: 'ไม่พบอีเมลนี้' } }),
+    );
     const onFailure = vi.fn();
     await store.forgotPassword('nobody@example.go.th', { onFailure });
     expect(onFailure).toHaveBeenCalledOnce();
@@ -158,7 +172,10 @@ describe('auth store and the API client', () => {
     const setAuthToken = vi.mocked(client.setAuthToken);
     expect(registeredOn401).toEqual(expect.any(Function)); // registered on import
 
-    $roots.set({ ...initialRoots, auth: { isLoggedIn: true, token: fakeJwt(inSeconds(600)), profile: { ...profile } } });
+    $roots.set({
+      ...initialRoots,
+      auth: { isLoggedIn: true, token: fakeJwt(inSeconds(600)), profile: { ...profile } },
+    });
     expect(setAuthToken).toHaveBeenLastCalledWith($auth.get().token);
     expect($auth.get().token).not.toBeNull();
 
@@ -169,7 +186,10 @@ describe('auth store and the API client', () => {
   });
 
   it('leaves the portal session alone when a web board call answers 401', async () => {
-    $roots.set({ ...initialRoots, auth: { isLoggedIn: true, token: fakeJwt(inSeconds(600)), profile: { ...profile } } });
+    $roots.set({
+      ...initialRoots,
+      auth: { isLoggedIn: true, token: fakeJwt(inSeconds(600)), profile: { ...profile } },
+    });
     registeredOn401!('/webboard/room');
     await Promise.resolve();
     expect($isLoggedIn.get()).toBe(true);

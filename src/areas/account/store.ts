@@ -91,8 +91,7 @@ export function createAuthStore(api: AuthApi = realAuthApi) {
     return loginRequest.load(
       { ...credentials, lang: options.lang ?? pageLang() },
       {
-        onSuccess: (result) =>
-          setAuthSlice({ isLoggedIn: true, token: result.token, profile: { ...result.profile } }),
+        onSuccess: (result) => setAuthSlice({ isLoggedIn: true, token: result.token, profile: { ...result.profile } }),
         onFailure: options.onFailure,
       },
     );

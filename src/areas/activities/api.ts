@@ -8,7 +8,14 @@ import type { Paged } from '../../api/boundary';
 import { pagedListQuery } from '../../api/load-rules';
 // Through ./content, not ./content-items: the list-filter island then bundles the shared item
 // helpers into the chunk it already loads for articles, instead of one more chunk (fewer bytes).
-import { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem } from '../articles/api';
+import {
+  departmentItemFields,
+  getCategoryDropdown,
+  getItem,
+  getPagedItems,
+  mapDepartmentItem,
+  type DepartmentItem,
+} from '../articles/api';
 import { attachmentSchema, isoDate, mapAttachment, type Attachment, type Category } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----

@@ -8,8 +8,24 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from '../../collections/area-records';
-import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from '../../collections/categorised-records';
+import {
+  attachmentShape,
+  fetchAllPages,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  readArea,
+  type AreaEntry,
+} from '../../collections/area-records';
+import {
+  categorisedItemShape,
+  categorisedRecords,
+  categoryRecordShape,
+  departmentListShape,
+  fetchDepartmentLists,
+  readCategorised,
+} from '../../collections/categorised-records';
 import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -29,7 +45,12 @@ const activityShape = activitySummaryShape.extend({
   related: z.array(activitySummaryShape),
 });
 
-export const activityRecordSchema = z.discriminatedUnion('kind', [activityShape, orderShape, categoryRecordShape, departmentListShape]);
+export const activityRecordSchema = z.discriminatedUnion('kind', [
+  activityShape,
+  orderShape,
+  categoryRecordShape,
+  departmentListShape,
+]);
 export type ActivityRecord = z.output<typeof activityRecordSchema>;
 export type StoredActivity = z.output<typeof activityShape>;
 export type StoredActivitySummary = z.output<typeof activitySummaryShape>;
@@ -47,7 +68,11 @@ export const activitiesCollections = {
         ctx.call('/activity/dropdown/category', () => getActivityCategories(lang)),
       ]);
       const [activities, departments] = await Promise.all([
-        ctx.all(list, (a) => `/activity/page/${a.id}`, (a) => getActivity(a.id, lang)),
+        ctx.all(
+          list,
+          (a) => `/activity/page/${a.id}`,
+          (a) => getActivity(a.id, lang),
+        ),
         fetchDepartmentLists(ctx, list, categories, {
           endpoint: (dept, cat) => `/activity/category/${dept}/${cat}`,
           load: (dept, cat, page, limit) => getActivitiesOfDepartment(dept, cat, { page, limit }, lang),
@@ -57,7 +82,10 @@ export const activitiesCollections = {
       return [
         orderRecord(list.map((a) => activityKey(a.id))),
         ...categorisedRecords(categories, (c) => c.id, departments),
-        ...activities.map(({ kind, ...a }) => ({ key: activityKey(a.id), data: { ...a, kind: 'activity' as const, type: kind } })),
+        ...activities.map(({ kind, ...a }) => ({
+          key: activityKey(a.id),
+          data: { ...a, kind: 'activity' as const, type: kind },
+        })),
       ];
     },
   }),

@@ -15,7 +15,16 @@ import {
   publishedItemFields,
   type DepartmentItem,
 } from '../../api/published-items';
-import { attachmentSchema, imageSchema, isoDate, mapAttachment, mapOptionalImage, type Attachment, type Category, type Image } from '../../api/shared';
+import {
+  attachmentSchema,
+  imageSchema,
+  isoDate,
+  mapAttachment,
+  mapOptionalImage,
+  type Attachment,
+  type Category,
+  type Image,
+} from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -119,7 +128,13 @@ export async function getArticle(slug: string, lang: Lang): Promise<Article> {
 
 /** GET /content/category/all */
 export async function getArticles(params: ArticleListParams, lang: Lang): Promise<Paged<ArticleSummary>> {
-  return getPagedItems('/content/category/all', pagedListQuery({ ...params }), lang, articleSummarySchema, mapArticleSummary);
+  return getPagedItems(
+    '/content/category/all',
+    pagedListQuery({ ...params }),
+    lang,
+    articleSummarySchema,
+    mapArticleSummary,
+  );
 }
 
 /** GET /content/category/{slug} */

@@ -11,8 +11,25 @@
  */
 import { z } from 'zod';
 import { apiCollection, type AreaContext } from '../../collections/api-collection';
-import { attachmentShape, categoryShape, fetchAllPages, orderKeys, orderRecord, orderShape, pick, readArea, type AreaEntry } from '../../collections/area-records';
-import { categorisedItemShape, categorisedRecords, categoryRecordShape, departmentListShape, fetchDepartmentLists, readCategorised } from '../../collections/categorised-records';
+import {
+  attachmentShape,
+  categoryShape,
+  fetchAllPages,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  readArea,
+  type AreaEntry,
+} from '../../collections/area-records';
+import {
+  categorisedItemShape,
+  categorisedRecords,
+  categoryRecordShape,
+  departmentListShape,
+  fetchDepartmentLists,
+  readCategorised,
+} from '../../collections/categorised-records';
 import { getArticle, getArticleCategories, getArticles, getArticlesOfDepartment, getRssArticles } from './api';
 import { getFooter, getMenu, getNewMenu, type MenuItem } from '../../shell/navigation-api';
 import { getMainBanners } from '../../shell/banners-api';
@@ -32,7 +49,12 @@ const articleShape = articleSummaryShape.extend({
   listed: z.boolean(),
 });
 
-export const articleRecordSchema = z.discriminatedUnion('kind', [articleShape, orderShape, categoryRecordShape, departmentListShape]);
+export const articleRecordSchema = z.discriminatedUnion('kind', [
+  articleShape,
+  orderShape,
+  categoryRecordShape,
+  departmentListShape,
+]);
 export type ArticleRecord = z.output<typeof articleRecordSchema>;
 export type StoredArticle = z.output<typeof articleShape>;
 export type StoredArticleSummary = z.output<typeof articleSummaryShape>;
@@ -77,7 +99,11 @@ export const articlesCollections = {
       const listedSlugs = new Set(list.map((a) => a.slug));
       const slugs = [...new Set([...listedSlugs, ...linked, ...rss.map((a) => a.slug)])];
       const [articles, departments] = await Promise.all([
-        ctx.all(slugs, (slug) => `/content/page/${slug}`, (slug) => getArticle(slug, lang)),
+        ctx.all(
+          slugs,
+          (slug) => `/content/page/${slug}`,
+          (slug) => getArticle(slug, lang),
+        ),
         fetchDepartmentLists(ctx, list, categories, {
           endpoint: (dept, cat) => `/content/category/${dept}/${cat}`,
           load: (dept, cat, page, limit) => getArticlesOfDepartment(dept, cat, { page, limit }, lang),
@@ -86,9 +112,15 @@ export const articlesCollections = {
       ]);
       return [
         orderRecord([...listedSlugs].map(articleKey)),
-        orderRecord(rss.map((a) => articleKey(a.slug)), 'rss'),
+        orderRecord(
+          rss.map((a) => articleKey(a.slug)),
+          'rss',
+        ),
         ...categorisedRecords(categories, (c) => c.slug, departments),
-        ...articles.map((a) => ({ key: articleKey(a.slug), data: { kind: 'article' as const, ...a, listed: listedSlugs.has(a.slug) } })),
+        ...articles.map((a) => ({
+          key: articleKey(a.slug),
+          data: { kind: 'article' as const, ...a, listed: listedSlugs.has(a.slug) },
+        })),
       ];
     },
   }),

@@ -139,7 +139,9 @@ export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) 
           )}
         </>
       )}
-      {view === 'list' && cal.total > 0 && <EventList events={cal.list_calendar_event} categories={categories} lang={lang} />}
+      {view === 'list' && cal.total > 0 && (
+        <EventList events={cal.list_calendar_event} categories={categories} lang={lang} />
+      )}
     </section>
   );
 }

@@ -17,7 +17,11 @@ export function EventList({ events, categories, lang }: Props) {
       {events.map((event) => {
         const category = categories.get(event.categoryId);
         return (
-          <li key={event.id} className="p-3 rounded border border-solid border-border border-l-6" style={{ borderLeftColor: category?.color }}>
+          <li
+            key={event.id}
+            className="p-3 rounded border border-solid border-border border-l-6"
+            style={{ borderLeftColor: category?.color }}
+          >
             <p className="m-0 text-sm text-muted">{category?.title}</p>
             <p className="m-0 font-semibold">{event.link ? <a href={event.link}>{event.title}</a> : event.title}</p>
             <p className="m-0 text-sm">

@@ -53,7 +53,14 @@ export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect
               const isToday = key === today;
               const label = (
                 <>
-                  <span aria-hidden="true" className={isToday ? 'inline-flex items-center justify-center w-7 h-7 rounded-full bg-primary text-on-primary font-bold' : 'font-semibold'}>
+                  <span
+                    aria-hidden="true"
+                    className={
+                      isToday
+                        ? 'inline-flex items-center justify-center w-7 h-7 rounded-full bg-primary text-on-primary font-bold'
+                        : 'font-semibold'
+                    }
+                  >
                     {day}
                   </span>
                   <span className="sr-only">{formatDate(key, lang, 'full')}</span>
@@ -79,17 +86,27 @@ export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect
                       <span className="sr-only">{t('calendarPage.eventCount', { count: events.length })}</span>
                       <span className="flex gap-1 md:hidden" aria-hidden="true">
                         {events.map((e) => (
-                          <span key={e.id} className="w-2 h-2 rounded-full" style={{ background: categories.get(e.categoryId)?.color }} />
+                          <span
+                            key={e.id}
+                            className="w-2 h-2 rounded-full"
+                            style={{ background: categories.get(e.categoryId)?.color }}
+                          />
                         ))}
                       </span>
                       <span className="hidden md:flex flex-col gap-0.5 w-full">
                         {events.slice(0, SHOWN_TITLES).map((e) => (
-                          <span key={e.id} className="block truncate text-xs px-1 rounded text-white" style={{ background: categories.get(e.categoryId)?.color }}>
+                          <span
+                            key={e.id}
+                            className="block truncate text-xs px-1 rounded text-white"
+                            style={{ background: categories.get(e.categoryId)?.color }}
+                          >
                             {e.title}
                           </span>
                         ))}
                         {events.length > SHOWN_TITLES && (
-                          <span className="text-xs">{t('calendar.moreEvents', { count: events.length - SHOWN_TITLES })}</span>
+                          <span className="text-xs">
+                            {t('calendar.moreEvents', { count: events.length - SHOWN_TITLES })}
+                          </span>
                         )}
                       </span>
                     </button>

@@ -40,7 +40,12 @@ export function calendarRange(now: Date = new Date()) {
   const current = monthOf(now);
   const first = shiftMonth(current, -CALENDAR_MONTHS_AROUND);
   const last = shiftMonth(current, CALENDAR_MONTHS_AROUND);
-  return { firstMonth: monthKey(first), lastMonth: monthKey(last), from: monthRange(first).from, to: monthRange(last).to };
+  return {
+    firstMonth: monthKey(first),
+    lastMonth: monthKey(last),
+    from: monthRange(first).from,
+    to: monthRange(last).to,
+  };
 }
 
 export const eventsCollections = {
@@ -89,6 +94,8 @@ export function calendarIslandData(data: EventsPageData, lang: Lang): CalendarDa
 /** The API's categories, plus any an event carries that the list lacks (so every event has a colour and a filter entry). */
 function categoriesOf(data: EventsPageData): CalendarData['categories'] {
   const byId = new Map(data.categories.map(({ id, title, color }) => [id, { id, title, color }]));
-  for (const { category } of data.events) if (!byId.has(category.id)) byId.set(category.id, { id: category.id, title: category.title, color: category.color });
+  for (const { category } of data.events)
+    if (!byId.has(category.id))
+      byId.set(category.id, { id: category.id, title: category.title, color: category.color });
   return [...byId.values()];
 }

@@ -60,7 +60,10 @@ describe('calendar helpers', () => {
   it('puts multi-day events on each of their days inside the month, and in every month they overlap', () => {
     const byDay = eventsByDay(data.events, { year: 2026, month: 11 });
     expect(Object.keys(byDay).sort()).toEqual(['2026-11-21', '2026-11-29', '2026-11-30']);
-    expect(Object.keys(eventsByDay(data.events, { year: 2026, month: 12 })).sort()).toEqual(['2026-12-01', '2026-12-02']);
+    expect(Object.keys(eventsByDay(data.events, { year: 2026, month: 12 })).sort()).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+    ]);
     expect(eventsInMonth(data.events, { year: 2026, month: 11 }).map((e) => e.id)).toEqual(['a', 'b']); // start order
     expect(eventsInMonth(data.events, { year: 2026, month: 12 }).map((e) => e.id)).toEqual(['b']);
     expect(eventsInMonth(data.events, { year: 2026, month: 10 })).toEqual([]);
@@ -70,7 +73,11 @@ describe('calendar helpers', () => {
 describe('calendar store (build-time data)', () => {
   it('starts at the current month, filters by category, and moves months', () => {
     const store = createCalendarStore(data, novemberNow);
-    expect(store.$calendar.get()).toMatchObject({ cursor: { year: 2026, month: 11 }, total: 2, list_category: [fair, seminar] });
+    expect(store.$calendar.get()).toMatchObject({
+      cursor: { year: 2026, month: 11 },
+      total: 2,
+      list_category: [fair, seminar],
+    });
 
     store.setCategoryFilter('2');
     expect(store.$calendar.get().list_calendar_event.map((e) => e.id)).toEqual(['b']);
@@ -90,7 +97,13 @@ describe('calendar store (build-time data)', () => {
   it('a month without events has none, and navigation stops at the ends of the built range', () => {
     const store = createCalendarStore(data, novemberNow);
     store.previousMonth();
-    expect(store.$calendar.get()).toMatchObject({ cursor: { year: 2026, month: 10 }, total: 0, byDay: {}, canGoBack: false, canGoForward: true });
+    expect(store.$calendar.get()).toMatchObject({
+      cursor: { year: 2026, month: 10 },
+      total: 0,
+      byDay: {},
+      canGoBack: false,
+      canGoForward: true,
+    });
     store.previousMonth();
     expect(store.$calendarCursor.get()).toEqual({ year: 2026, month: 10 });
     store.goToMonth({ year: 2030, month: 5 });

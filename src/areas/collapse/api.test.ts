@@ -27,7 +27,13 @@ describe('collapse', () => {
 
   it('reads one content with module_id', async () => {
     server.respond('/collapse/content/10', {
-      data: { id: 10, title: 'ยื่นแบบออนไลน์', body_html: '<p>ขั้นตอน</p>', group_id: 1, updated_at: '2026-05-05T08:00:00+07:00' },
+      data: {
+        id: 10,
+        title: 'ยื่นแบบออนไลน์',
+        body_html: '<p>ขั้นตอน</p>',
+        group_id: 1,
+        updated_at: '2026-05-05T08:00:00+07:00',
+      },
     });
     const content = await getCollapseContent(10, 5, 'en');
     expect(lastRequestTo(server, '/collapse/content/10').search).toBe('?module_id=5');
@@ -42,10 +48,26 @@ describe('collapse', () => {
 
   it('reads the manual highlights as manuals', async () => {
     server.respond('/collapse/manual/highlight', {
-      data: [{ uuid: 'm-1', title: 'คู่มือ', summary: '', group: { id: 1, title: 'ทั่วไป' }, updated_at: '2026-01-01', highlight: true }],
+      data: [
+        {
+          uuid: 'm-1',
+          title: 'คู่มือ',
+          summary: '',
+          group: { id: 1, title: 'ทั่วไป' },
+          updated_at: '2026-01-01',
+          highlight: true,
+        },
+      ],
     });
     expect(await getCollapseManualHighlights('th')).toEqual([
-      { uuid: 'm-1', title: 'คู่มือ', summary: '', group: { id: '1', title: 'ทั่วไป' }, updatedAt: '2026-01-01', highlight: true },
+      {
+        uuid: 'm-1',
+        title: 'คู่มือ',
+        summary: '',
+        group: { id: '1', title: 'ทั่วไป' },
+        updatedAt: '2026-01-01',
+        highlight: true,
+      },
     ]);
   });
 });

@@ -61,8 +61,14 @@ export const collapseCollections = {
     schema: collapseRecordSchema,
     fetch: async (ctx) => {
       const modules = await discoverModules(ctx, 'collapse');
-      const loaded = await ctx.all(modules, (m) => `/collapse?module_id=${m.id}`, (m) => getCollapse(m.id, ctx.lang));
-      const items = loaded.flatMap((c) => c.groups.flatMap((g) => g.items.map((i) => ({ moduleId: c.module.id, id: i.id }))));
+      const loaded = await ctx.all(
+        modules,
+        (m) => `/collapse?module_id=${m.id}`,
+        (m) => getCollapse(m.id, ctx.lang),
+      );
+      const items = loaded.flatMap((c) =>
+        c.groups.flatMap((g) => g.items.map((i) => ({ moduleId: c.module.id, id: i.id }))),
+      );
       const details = await ctx.all(
         items,
         (i) => `/collapse/content/${i.id}?module_id=${i.moduleId}`,
@@ -105,7 +111,9 @@ export async function getCollapseModuleEntries(lang: Lang): Promise<CollapseModu
 }
 
 export async function getCollapseContentEntries(lang: Lang): Promise<CollapseContentEntry[]> {
-  return ofLang(await getCollection('collapse'), lang).filter((e): e is CollapseContentEntry => e.data.type === 'content');
+  return ofLang(await getCollection('collapse'), lang).filter(
+    (e): e is CollapseContentEntry => e.data.type === 'content',
+  );
 }
 
 export function getCollapseHighlights(lang: Lang) {

@@ -25,7 +25,9 @@ export const realCollapseApi: CollapseApi = {
 type Options = { lang?: Lang; onFailure?: (e: unknown) => void };
 
 export function createCollapseStore(api: CollapseApi = realCollapseApi) {
-  const groups = createLoader(async (p: { moduleId: number | string; lang: Lang }) => (await api.getCollapse(p.moduleId, p.lang)).groups);
+  const groups = createLoader(
+    async (p: { moduleId: number | string; lang: Lang }) => (await api.getCollapse(p.moduleId, p.lang)).groups,
+  );
   const content = createLoader((p: { id: number | string; moduleId: number | string; lang: Lang }) =>
     api.getCollapseContent(p.id, p.moduleId, p.lang),
   );
@@ -43,7 +45,8 @@ export function createCollapseStore(api: CollapseApi = realCollapseApi) {
       groups.load({ moduleId, lang: o.lang ?? pageLang() }, { onFailure: o.onFailure }),
     loadContent: (id: number | string, moduleId: number | string, o: Options = {}) =>
       content.load({ id, moduleId, lang: o.lang ?? pageLang() }, { onFailure: o.onFailure }),
-    loadManualHighlights: (o: Options = {}) => highlights.load({ lang: o.lang ?? pageLang() }, { onFailure: o.onFailure }),
+    loadManualHighlights: (o: Options = {}) =>
+      highlights.load({ lang: o.lang ?? pageLang() }, { onFailure: o.onFailure }),
     /** Spec point 4: the group list back to empty (a load still in flight is dropped). */
     resetGroupList: () => groups.reset(),
   };

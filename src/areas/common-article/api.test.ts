@@ -5,7 +5,12 @@ import {
   getCommonContent,
   getUncategorizedCommonContents,
 } from './api';
-import { attachment, lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  lastRequestTo,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 let server: AreaTestServer;
 beforeAll(async () => {
@@ -14,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const content = (id: number | string) => ({ id, title: 'รายงานประจำปี', summary: 'สรุปผลงาน', published_at: '2026-01-15' });
+const content = (id: number | string) => ({
+  id,
+  title: 'รายงานประจำปี',
+  summary: 'สรุปผลงาน',
+  published_at: '2026-01-15',
+});
 
 describe('common articles', () => {
   it('reads the categories of a module with module_id', async () => {
@@ -41,16 +51,31 @@ describe('common articles', () => {
 
   it('reads a category with its contents, skipping a malformed content', async () => {
     server.respond('/common-article/category/2', {
-      data: { id: 2, title: 'รายงานประจำปี', module_id: 6, contents: [content(7), { ...content(8), published_at: 'soon' }] },
+      data: {
+        id: 2,
+        title: 'รายงานประจำปี',
+        module_id: 6,
+        contents: [content(7), { ...content(8), published_at: 'soon' }],
+      },
     });
     const category = await getCommonArticleCategory(2, 'th');
     expect(category.contents.map((c) => c.id)).toEqual(['7']);
-    expect(server.skipped[0]).toMatchObject({ endpoint: '/common-article/category/2', recordId: '8', field: 'published_at' });
+    expect(server.skipped[0]).toMatchObject({
+      endpoint: '/common-article/category/2',
+      recordId: '8',
+      field: 'published_at',
+    });
   });
 
   it('reads one content with body and attachments', async () => {
     server.respond('/common-article/content/7', {
-      data: { ...content(7), body_html: '<p>เนื้อหา</p>', category_id: null, module_id: 6, attachments: [attachment('report')] },
+      data: {
+        ...content(7),
+        body_html: '<p>เนื้อหา</p>',
+        category_id: null,
+        module_id: 6,
+        attachments: [attachment('report')],
+      },
     });
     const detail = await getCommonContent(7, 'th');
     expect(detail).toMatchObject({ id: '7', bodyHtml: '<p>เนื้อหา</p>', categoryId: null, moduleId: '6' });

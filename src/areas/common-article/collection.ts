@@ -55,7 +55,12 @@ export const commonArticleRecordSchema = z.discriminatedUnion('type', [
     categoryId: z.string().nullable(),
     bodyHtml: z.string(),
     attachments: z.array(
-      z.object({ name: z.string().min(1), url: z.string().min(1), mime: z.string().min(1), sizeBytes: z.number().int().nonnegative() }),
+      z.object({
+        name: z.string().min(1),
+        url: z.string().min(1),
+        mime: z.string().min(1),
+        sizeBytes: z.number().int().nonnegative(),
+      }),
     ),
   }),
 ]);

@@ -32,7 +32,9 @@ export function createCommonArticleStore(api: CommonArticleApi = realCommonArtic
   const contentList = createLoader((p: { moduleId: number | string; lang: Lang }) =>
     api.getUncategorizedCommonContents(p.moduleId, p.lang),
   );
-  const categoryDetail = createLoader((p: { id: number | string; lang: Lang }) => api.getCommonArticleCategory(p.id, p.lang));
+  const categoryDetail = createLoader((p: { id: number | string; lang: Lang }) =>
+    api.getCommonArticleCategory(p.id, p.lang),
+  );
   const contentDetail = createLoader((p: { id: number | string; lang: Lang }) => api.getCommonContent(p.id, p.lang));
 
   return {

@@ -8,7 +8,13 @@ import {
   getContactDivisions,
   getProvinceContacts,
 } from './api';
-import { attachment, image, lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  image,
+  lastRequestTo,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 let server: AreaTestServer;
 beforeAll(async () => {
@@ -96,7 +102,9 @@ describe('contact pages', () => {
   });
 
   it('maps covers, divisions, the division cover and attachments, and the department list', async () => {
-    server.respond('/contact/covers', { data: [{ uuid: 'c-1', title: 'ติดต่อเรา', image: image('contact'), link: null }] });
+    server.respond('/contact/covers', {
+      data: [{ uuid: 'c-1', title: 'ติดต่อเรา', image: image('contact'), link: null }],
+    });
     server.respond('/contact/division', {
       data: [{ id: 9, name: 'กองกลาง', head: 'ผู้อำนวยการกองกลาง', phone: '02', email: null, department_id: 1 }],
     });

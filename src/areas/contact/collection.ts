@@ -9,7 +9,17 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, imageShape, ofKind, orderKeys, orderShape, pick, readArea, recordOf, refShape } from '../../collections/area-records';
+import {
+  attachmentShape,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+  recordOf,
+  refShape,
+} from '../../collections/area-records';
 import {
   getContactCovers,
   getContactDepartment,
@@ -36,7 +46,9 @@ const departmentShape = z.object({
 
 const coversShape = z.object({
   kind: z.literal('covers'),
-  items: z.array(z.object({ uuid: z.string().min(1), title: z.string().min(1), image: imageShape, link: z.string().nullable() })),
+  items: z.array(
+    z.object({ uuid: z.string().min(1), title: z.string().min(1), image: imageShape, link: z.string().nullable() }),
+  ),
 });
 
 const divisionsShape = z.object({
@@ -104,7 +116,10 @@ export const contactCollections = {
         ...departments.map((d) => ({ key: departmentKey(d.id), data: { kind: 'department' as const, ...d } })),
         { key: 'covers', data: { kind: 'covers' as const, items: covers } },
         { key: 'divisions', data: { kind: 'divisions' as const, cover, attachments, items: divisions } },
-        { key: 'provinces', data: { kind: 'provinces' as const, regions: provinces.regions, items: provinces.provinces } },
+        {
+          key: 'provinces',
+          data: { kind: 'provinces' as const, regions: provinces.regions, items: provinces.provinces },
+        },
       ];
     },
   }),

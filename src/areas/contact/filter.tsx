@@ -27,7 +27,10 @@ function Province({ p }: { p: ProvinceContact }) {
 
 /** The province list is not paged by the API: the island pages it, 12 at a time. */
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
-  const res = await getProvinceContacts({ keyword: f.q || undefined, region: f.region || f.fixed.region || undefined }, lang);
+  const res = await getProvinceContacts(
+    { keyword: f.q || undefined, region: f.region || f.fixed.region || undefined },
+    lang,
+  );
   const start = (f.page - 1) * PAGE_SIZE;
   return {
     total: res.provinces.length,

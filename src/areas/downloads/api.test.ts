@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDownloadFormCategories, getDownloadFormSubCategories } from './api';
-import { attachment, lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  lastRequestTo,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 let server: AreaTestServer;
 beforeAll(async () => {
@@ -16,13 +21,17 @@ describe('download forms', () => {
   });
 
   it('reads the sub-categories of a category with their files', async () => {
-    server.respond('/download-form/sub-category/1', { data: [{ id: 3, title: 'จดทะเบียน', files: [attachment('form-a')] }] });
+    server.respond('/download-form/sub-category/1', {
+      data: [{ id: 3, title: 'จดทะเบียน', files: [attachment('form-a')] }],
+    });
     const [sub] = await getDownloadFormSubCategories(1, 'en');
     expect(lastRequestTo(server, '/download-form/sub-category/1').headers['accept-language']).toBe('en');
     expect(sub).toEqual({
       id: '3',
       title: 'จดทะเบียน',
-      files: [{ name: 'form-a.pdf', url: `${server.url}/files/docs/form-a.pdf`, mime: 'application/pdf', sizeBytes: 2048 }],
+      files: [
+        { name: 'form-a.pdf', url: `${server.url}/files/docs/form-a.pdf`, mime: 'application/pdf', sizeBytes: 2048 },
+      ],
     });
   });
 });

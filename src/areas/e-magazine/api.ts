@@ -6,7 +6,13 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import { getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from '../../api/published-items';
+import {
+  getItem,
+  getPagedItems,
+  mapPublishedItem,
+  publishedItemFields,
+  type PublishedItem,
+} from '../../api/published-items';
 import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Attachment, type Image } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----

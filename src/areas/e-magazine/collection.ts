@@ -6,7 +6,19 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea, recordOf } from '../../collections/area-records';
+import {
+  attachmentShape,
+  fetchListWithDetails,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  publishedItemShape,
+  readArea,
+  recordOf,
+} from '../../collections/area-records';
 import { getBook, getBooks, getBookTemplate } from './api';
 import type { Lang } from '../../i18n/config';
 

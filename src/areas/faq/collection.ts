@@ -37,7 +37,11 @@ export const faqCollections = {
       ]);
       const known = new Set(groups.map((g) => g.id));
       const data: FaqPageData = {
-        groups: groups.map((g) => ({ id: g.id, title: g.title, faqs: faqs.filter((f) => f.groupId === g.id).map(item) })),
+        groups: groups.map((g) => ({
+          id: g.id,
+          title: g.title,
+          faqs: faqs.filter((f) => f.groupId === g.id).map(item),
+        })),
         ungrouped: faqs.filter((f) => !known.has(f.groupId)).map(item),
       };
       return [{ key: 'main', data }];

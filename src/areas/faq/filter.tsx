@@ -4,7 +4,10 @@ import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filt
 import type { Lang } from '../../i18n/config';
 
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
-  const res = await getFaqs({ keyword: f.q, page: f.page, limit: PAGE_SIZE, cid: f.fixed.cid || f.cat || undefined }, lang);
+  const res = await getFaqs(
+    { keyword: f.q, page: f.page, limit: PAGE_SIZE, cid: f.fixed.cid || f.cat || undefined },
+    lang,
+  );
   return {
     total: res.total,
     pageSize: res.limit,

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, imageShape, ofKind, orderKeys, orderShape, pick, readArea } from '../../collections/area-records';
+import {
+  attachmentShape,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+} from '../../collections/area-records';
 import { getHomeService, getHomeServices } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -32,7 +40,11 @@ export const homeServicesCollections = {
     fetch: async (ctx) => {
       const { lang } = ctx;
       const list = await ctx.call('/home-service/home', () => getHomeServices(lang));
-      const items = await ctx.all(list, (s) => `/home-service/detail/${s.id}`, (s) => getHomeService(s.id, lang));
+      const items = await ctx.all(
+        list,
+        (s) => `/home-service/detail/${s.id}`,
+        (s) => getHomeService(s.id, lang),
+      );
       return [
         { key: 'order', data: { kind: 'order' as const, keys: list.map((s) => serviceKey(s.id)) } },
         ...items.map((s) => ({ key: serviceKey(s.id), data: { kind: 'service' as const, ...s } })),

@@ -13,7 +13,13 @@ afterEach(() => {
 describe('home', () => {
   it('maps the popup and resolves its image path against the API address', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({
-      data: { isModal: true, title: 'ประกาศ', text: 'งานแสดงสินค้า', link: '/activities/', path: '/files/popup/fair.svg' },
+      data: {
+        isModal: true,
+        title: 'ประกาศ',
+        text: 'งานแสดงสินค้า',
+        link: '/activities/',
+        path: '/files/popup/fair.svg',
+      },
     });
     expect(await getPopup('th')).toEqual({
       isModal: true,
@@ -61,7 +67,11 @@ describe('home', () => {
     });
     const [tab] = await getNewsTabs('th');
     expect(tab?.key).toBe('news');
-    expect(tab?.items[0]).toMatchObject({ id: '1', publishedAt: '2026-11-01', cover: { url: 'http://api.test:9000/files/covers/a.svg' } });
+    expect(tab?.items[0]).toMatchObject({
+      id: '1',
+      publishedAt: '2026-11-01',
+      cover: { url: 'http://api.test:9000/files/covers/a.svg' },
+    });
   });
 
   it('visitors are total and today', async () => {

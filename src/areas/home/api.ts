@@ -20,7 +20,14 @@ import {
 import { eventSchema, mapEvent, type CalendarEvent } from '../calendar/api';
 import { bookSummarySchema, mapBookSummary, type BookSummary } from '../e-magazine/api';
 import { mapMediaSummary, mediaSummarySchema, type MediaSummary } from '../multimedia/api';
-import { mapService, mapServiceGroup, serviceGroupSchema, serviceSchema, type Service, type ServiceGroup } from '../services/api';
+import {
+  mapService,
+  mapServiceGroup,
+  serviceGroupSchema,
+  serviceSchema,
+  type Service,
+  type ServiceGroup,
+} from '../services/api';
 import { manualSchema, mapManual, type Manual } from '../manuals/api';
 import { mapPurchase, purchaseSchema, type Purchase } from '../procurement/api';
 

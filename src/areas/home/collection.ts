@@ -48,7 +48,8 @@ import type { Lang } from '../../i18n/config';
 
 const list = <T>() => z.custom<T[]>((v) => Array.isArray(v), 'is not a list');
 const object = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null, 'is not an object');
-const section = <K extends string, S extends z.ZodType>(kind: K, value: S) => z.object({ kind: z.literal(kind), value });
+const section = <K extends string, S extends z.ZodType>(kind: K, value: S) =>
+  z.object({ kind: z.literal(kind), value });
 
 export const homeRecordSchema = z.discriminatedUnion('kind', [
   section('banners', list<Banner>()),
@@ -112,8 +113,21 @@ export const homeCollections = {
 
 /** The records the home page shows, in the order of the page (the intro pages have their own routes). */
 export const HOME_SECTIONS = [
-  'banners', 'newsTabs', 'procurement', 'events', 'successCases', 'statistics', 'multimedia', 'books',
-  'hotServices', 'serviceGroups', 'manuals', 'academy', 'learningBanners', 'popup', 'visitors',
+  'banners',
+  'newsTabs',
+  'procurement',
+  'events',
+  'successCases',
+  'statistics',
+  'multimedia',
+  'books',
+  'hotServices',
+  'serviceGroups',
+  'manuals',
+  'academy',
+  'learningBanners',
+  'popup',
+  'visitors',
 ] as const satisfies readonly HomeKind[];
 
 export interface HomeSection<K extends HomeKind> {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countLawView, getLawCategories, getLaws, getLawSubCategories } from './api';
-import { attachment, lastRequestTo, paged, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  lastRequestTo,
+  paged,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 let server: AreaTestServer;
 beforeAll(async () => {
@@ -47,7 +53,11 @@ describe('law categories and sub-categories (spec point 3)', () => {
   it('skips a sub-category without its category id', async () => {
     server.respond('/law/subcategories', paged([...subCategories, { id: 11, title_th: 'ภาษี' }], 1, 500));
     expect((await getLawSubCategories('th')).map((s) => s.slug)).toEqual(['10']);
-    expect(server.skipped[0]).toMatchObject({ endpoint: '/law/subcategories', recordId: '11', field: 'law_categories_id' });
+    expect(server.skipped[0]).toMatchObject({
+      endpoint: '/law/subcategories',
+      recordId: '11',
+      field: 'law_categories_id',
+    });
   });
 });
 
@@ -77,7 +87,13 @@ describe('law list and view counter', () => {
       law_categories_id: '1',
       law_sub_categories_id: '10',
     });
-    expect(page.items[0]).toMatchObject({ id: '7', categoryId: '1', subCategoryId: null, enactedAt: '2000-02-10', views: 12 });
+    expect(page.items[0]).toMatchObject({
+      id: '7',
+      categoryId: '1',
+      subCategoryId: null,
+      enactedAt: '2000-02-10',
+      views: 12,
+    });
   });
 
   it('defaults to page 1 and leaves out an empty keyword', async () => {

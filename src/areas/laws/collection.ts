@@ -31,7 +31,9 @@ export const lawSchema = z.object({
 
 export const lawTaxonomySchema = z.object({
   categories: z.array(z.object({ slug: z.string().min(1), title: z.string().min(1) })),
-  subCategories: z.array(z.object({ slug: z.string().min(1), title: z.string().min(1), categoryId: z.string().min(1) })),
+  subCategories: z.array(
+    z.object({ slug: z.string().min(1), title: z.string().min(1), categoryId: z.string().min(1) }),
+  ),
 });
 
 export type LawRecord = z.output<typeof lawSchema>;
@@ -45,7 +47,9 @@ export const lawCollections = {
     endpoint: '/law',
     schema: lawSchema,
     fetch: async (ctx) => {
-      const laws = await fetchAllPages(ctx, '/law', LAW_FETCH_SIZE, (page, page_size) => getLaws({ page, page_size }, ctx.lang));
+      const laws = await fetchAllPages(ctx, '/law', LAW_FETCH_SIZE, (page, page_size) =>
+        getLaws({ page, page_size }, ctx.lang),
+      );
       // `views` is left out on purpose: it changes with every visit and would re-render the lists.
       return laws.map(({ views: _views, ...law }) => ({ key: law.id, data: law }));
     },

@@ -8,7 +8,10 @@ import type { Lang } from '../../i18n/config';
 function LawItem({ law, lang }: { law: Law; lang: Lang }) {
   const { t } = useTranslation('common');
   return (
-    <article className="flex flex-col gap-2 rounded border border-solid border-border/60 p-4" aria-labelledby={`live-law-${law.id}`}>
+    <article
+      className="flex flex-col gap-2 rounded border border-solid border-border/60 p-4"
+      aria-labelledby={`live-law-${law.id}`}
+    >
       <h2 id={`live-law-${law.id}`} className="m-0 text-lg md:text-xl font-bold leading-snug">
         {law.title}
       </h2>
@@ -47,5 +50,9 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
     },
     lang,
   );
-  return { total: res.total, pageSize: res.limit, items: res.items.map((law) => <LawItem key={law.id} law={law} lang={lang} />) };
+  return {
+    total: res.total,
+    pageSize: res.limit,
+    items: res.items.map((law) => <LawItem key={law.id} law={law} lang={lang} />),
+  };
 }

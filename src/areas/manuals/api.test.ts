@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getManual, getManualGroupPage, getManualGroups, getManualHome, getManualsOfGroup, searchManuals } from './api';
 import {
-  getManual,
-  getManualGroupPage,
-  getManualGroups,
-  getManualHome,
-  getManualsOfGroup,
-  searchManuals,
-} from './api';
-import { attachment, lastRequestTo, paged, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+  attachment,
+  lastRequestTo,
+  paged,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -80,7 +79,9 @@ describe('manual lists', () => {
 
 describe('manual detail and group page', () => {
   it('maps a manual with body and attachments', async () => {
-    server.respond('/manual/view/m-1', { data: { ...manual('m-1'), body_html: '<ol><li>ยื่นคำขอ</li></ol>', attachments: [attachment('guide')] } });
+    server.respond('/manual/view/m-1', {
+      data: { ...manual('m-1'), body_html: '<ol><li>ยื่นคำขอ</li></ol>', attachments: [attachment('guide')] },
+    });
     const detail = await getManual('m-1', 'th');
     expect(detail.bodyHtml).toContain('ยื่นคำขอ');
     expect(detail.attachments[0]?.url).toBe(`${server.url}/files/docs/guide.pdf`);

@@ -7,7 +7,15 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseEach, parsePaged, parseDataList, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, MANUAL_GROUPS_LIMIT, listQuery } from '../../api/load-rules';
-import { attachmentSchema, isoDate, mapAttachment, mapRef, refSchema, type Attachment, type Ref } from '../../api/shared';
+import {
+  attachmentSchema,
+  isoDate,
+  mapAttachment,
+  mapRef,
+  refSchema,
+  type Attachment,
+  type Ref,
+} from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 

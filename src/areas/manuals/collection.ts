@@ -8,7 +8,19 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, refShape, uniqueBy } from '../../collections/area-records';
+import {
+  attachmentShape,
+  fetchGroupLists,
+  groupKey,
+  ofKind,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  readArea,
+  refShape,
+  uniqueBy,
+} from '../../collections/area-records';
 import { getManual, getManualGroups, getManualsOfGroup } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -47,12 +59,19 @@ export const manualsCollections = {
     fetch: async (ctx) => {
       const { lang } = ctx;
       const groups = await ctx.call('/manual/groups', () => getManualGroups(lang));
-      const lists = await fetchGroupLists(ctx, groups, (g) => `/manual/group/${g.id}`, (g, page, limit) =>
-        getManualsOfGroup(g.id, { page, limit }, lang),
+      const lists = await fetchGroupLists(
+        ctx,
+        groups,
+        (g) => `/manual/group/${g.id}`,
+        (g, page, limit) => getManualsOfGroup(g.id, { page, limit }, lang),
       );
       // A manual can be listed in several groups; it has one detail page.
       const summaries = uniqueBy(lists.flat(), (m) => m.uuid);
-      const manuals = await ctx.all(summaries, (m) => `/manual/view/${m.uuid}`, (m) => getManual(m.uuid, lang));
+      const manuals = await ctx.all(
+        summaries,
+        (m) => `/manual/view/${m.uuid}`,
+        (m) => getManual(m.uuid, lang),
+      );
       return [
         orderRecord(groups.map((g) => groupKey(g.id))),
         ...groups.map((g, i) => ({

@@ -6,8 +6,23 @@ import * as z from 'zod/mini';
 import type { Lang } from '../../api/client';
 import type { Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import { getCategoryDropdown, getItem, getPagedItems, mapPublishedItem, publishedItemFields, type PublishedItem } from '../../api/published-items';
-import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Attachment, type Category, type Image } from '../../api/shared';
+import {
+  getCategoryDropdown,
+  getItem,
+  getPagedItems,
+  mapPublishedItem,
+  publishedItemFields,
+  type PublishedItem,
+} from '../../api/published-items';
+import {
+  attachmentSchema,
+  imageSchema,
+  mapAttachment,
+  mapImage,
+  type Attachment,
+  type Category,
+  type Image,
+} from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 

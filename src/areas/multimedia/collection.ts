@@ -5,7 +5,18 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchListWithDetails, imageShape, ofKind, orderKeys, orderRecord, orderShape, pick, publishedItemShape, readArea } from '../../collections/area-records';
+import {
+  attachmentShape,
+  fetchListWithDetails,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  publishedItemShape,
+  readArea,
+} from '../../collections/area-records';
 import { getMedia, getMediaList } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -38,7 +49,10 @@ export const mediaCollections = {
       return [
         orderRecord(list.map((m) => mediaKey(m.slug))),
         // The API's `kind` (gallery/video) is stored as mediaKind: `kind` names the record type here.
-        ...details.map(({ kind: mediaKind, ...m }) => ({ key: mediaKey(m.slug), data: { ...m, kind: 'media' as const, mediaKind } })),
+        ...details.map(({ kind: mediaKind, ...m }) => ({
+          key: mediaKey(m.slug),
+          data: { ...m, kind: 'media' as const, mediaKind },
+        })),
       ];
     },
   }),

@@ -2,5 +2,7 @@
 import type { NewsItem } from '../articles/api';
 
 export function newsItemPath(item: Pick<NewsItem, 'type' | 'id' | 'slug'>): string {
-  return item.type === 'activity' ? `/activity/${encodeURIComponent(item.id)}/` : `/article/${encodeURIComponent(item.slug)}/`;
+  return item.type === 'activity'
+    ? `/activity/${encodeURIComponent(item.id)}/`
+    : `/article/${encodeURIComponent(item.slug)}/`;
 }

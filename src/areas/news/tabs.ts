@@ -45,11 +45,19 @@ function enhance(root: HTMLElement): void {
     tab.addEventListener('keydown', (event) => {
       const last = links.length - 1;
       const next =
-        event.key === 'ArrowRight' ? (i === last ? 0 : i + 1)
-        : event.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)
-        : event.key === 'Home' ? 0
-        : event.key === 'End' ? last
-        : -1;
+        event.key === 'ArrowRight'
+          ? i === last
+            ? 0
+            : i + 1
+          : event.key === 'ArrowLeft'
+            ? i === 0
+              ? last
+              : i - 1
+            : event.key === 'Home'
+              ? 0
+              : event.key === 'End'
+                ? last
+                : -1;
       if (next < 0) return;
       event.preventDefault();
       select(next, true);

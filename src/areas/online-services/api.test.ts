@@ -49,7 +49,9 @@ describe('online services', () => {
   });
 
   it('reads one service, the category list and the services of a category', async () => {
-    server.respond('/online-service/view/1', { data: { ...service(1), body_html: '<p>วิธีใช้</p>', attachments: [attachment('manual')] } });
+    server.respond('/online-service/view/1', {
+      data: { ...service(1), body_html: '<p>วิธีใช้</p>', attachments: [attachment('manual')] },
+    });
     server.respond('/online-service/category/list', { data: [{ id: 3, title: 'บริการออนไลน์', count: 2 }] });
     server.respond('/online-service/service-category/3', { data: [service(1), service(2)] });
     expect(await getOnlineService(1, 'th')).toMatchObject({ id: '1', bodyHtml: '<p>วิธีใช้</p>' });

@@ -8,13 +8,16 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, imageShape, ofKind, orderKeys, orderShape, pick, readArea } from '../../collections/area-records';
 import {
-  getHotServices,
-  getOnlineService,
-  getOnlineServiceCategories,
-  getOnlineServicesOfCategory,
-} from './api';
+  attachmentShape,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+} from '../../collections/area-records';
+import { getHotServices, getOnlineService, getOnlineServiceCategories, getOnlineServicesOfCategory } from './api';
 import type { Lang } from '../../i18n/config';
 
 const serviceShape = z.object({
@@ -38,7 +41,12 @@ const categoryShape = z.object({
 
 const hotShape = z.object({ kind: z.literal('hot'), keys: z.array(z.string()) });
 
-export const onlineServiceRecordSchema = z.discriminatedUnion('kind', [serviceShape, categoryShape, hotShape, orderShape]);
+export const onlineServiceRecordSchema = z.discriminatedUnion('kind', [
+  serviceShape,
+  categoryShape,
+  hotShape,
+  orderShape,
+]);
 export type OnlineServiceRecord = z.output<typeof onlineServiceRecordSchema>;
 export type StoredOnlineService = z.output<typeof serviceShape>;
 
@@ -61,13 +69,22 @@ export const onlineServicesCollections = {
         async (c) => ({ category: c, services: await getOnlineServicesOfCategory(c.id, lang) }),
       );
       const ids = [...new Set([...lists.flatMap((l) => l.services.map((s) => s.id)), ...hot.map((s) => s.id)])];
-      const services = await ctx.all(ids, (id) => `/online-service/view/${id}`, (id) => getOnlineService(id, lang));
+      const services = await ctx.all(
+        ids,
+        (id) => `/online-service/view/${id}`,
+        (id) => getOnlineService(id, lang),
+      );
       return [
         { key: 'order', data: { kind: 'order' as const, keys: lists.map((l) => categoryKey(l.category.id)) } },
         { key: 'hot', data: { kind: 'hot' as const, keys: hot.map((s) => serviceKey(s.id)) } },
         ...lists.map(({ category, services: list }) => ({
           key: categoryKey(category.id),
-          data: { kind: 'category' as const, id: category.id, title: category.title, services: list.map((s) => serviceKey(s.id)) },
+          data: {
+            kind: 'category' as const,
+            id: category.id,
+            title: category.title,
+            services: list.map((s) => serviceKey(s.id)),
+          },
         })),
         ...services.map((s) => ({ key: serviceKey(s.id), data: { kind: 'service' as const, ...s } })),
       ];

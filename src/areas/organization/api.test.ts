@@ -35,7 +35,13 @@ describe('organization', () => {
 
   it('reads a staff member with module_id, unpublished contacts as empty text', async () => {
     server.respond('/organization/staff/4', {
-      data: { ...person, email: 'somjai@example.go.th', phone: null, biography_html: '<p>ประวัติ</p>', division: { id: 1, title: 'ผู้บริหาร' } },
+      data: {
+        ...person,
+        email: 'somjai@example.go.th',
+        phone: null,
+        biography_html: '<p>ประวัติ</p>',
+        division: { id: 1, title: 'ผู้บริหาร' },
+      },
     });
     const staff = await getStaff(4, 8, 'th');
     expect(lastRequestTo(server, '/organization/staff/4').search).toBe('?module_id=8');

@@ -60,8 +60,14 @@ export const organizationCollections = {
     schema: orgRecordSchema,
     fetch: async (ctx) => {
       const modules = await discoverModules(ctx, 'organization');
-      const charts = await ctx.all(modules, (m) => `/organization?module_id=${m.id}`, (m) => getOrganization(m.id, ctx.lang));
-      const people = charts.flatMap((c) => c.divisions.flatMap((d) => d.staff.map((s) => ({ moduleId: c.module.id, id: s.id }))));
+      const charts = await ctx.all(
+        modules,
+        (m) => `/organization?module_id=${m.id}`,
+        (m) => getOrganization(m.id, ctx.lang),
+      );
+      const people = charts.flatMap((c) =>
+        c.divisions.flatMap((d) => d.staff.map((s) => ({ moduleId: c.module.id, id: s.id }))),
+      );
       // One person may sit in two divisions of a chart: read each detail once.
       const unique = [...new Map(people.map((p) => [`${p.moduleId}-${p.id}`, p])).values()];
       const details = await ctx.all(
@@ -116,7 +122,8 @@ export function divisionTree(divisions: readonly OrgDivisionRecord[]): DivisionN
     const node = nodes.get(d.id)!;
     if (attached.has(d.id)) continue; // duplicate id: the first one wins
     attached.add(d.id);
-    if (d.parentId && ids.has(d.parentId) && d.parentId !== d.id && !reachesSelf(d)) nodes.get(d.parentId)!.children.push(node);
+    if (d.parentId && ids.has(d.parentId) && d.parentId !== d.id && !reachesSelf(d))
+      nodes.get(d.parentId)!.children.push(node);
     else roots.push(node);
   }
   return roots;

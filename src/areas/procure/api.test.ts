@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getProcureContent, getProcureGroups, replaceProcureList, type ProcureGroup } from './api';
-import { attachment, lastRequestTo, paged, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  lastRequestTo,
+  paged,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 let server: AreaTestServer;
 beforeAll(async () => {
@@ -9,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const item = (id: number) => ({ id, title: `แผนการจัดซื้อจัดจ้าง ${id}`, published_at: '2026-03-01', attachments: [attachment(`plan-${id}`)] });
+const item = (id: number) => ({
+  id,
+  title: `แผนการจัดซื้อจัดจ้าง ${id}`,
+  published_at: '2026-03-01',
+  attachments: [attachment(`plan-${id}`)],
+});
 
 describe('procure', () => {
   it('maps each group with its procureList', async () => {

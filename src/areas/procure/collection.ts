@@ -8,7 +8,18 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchGroupLists, groupKey, ofKind, orderKeys, orderRecord, orderShape, pick, readArea, uniqueBy } from '../../collections/area-records';
+import {
+  attachmentShape,
+  fetchGroupLists,
+  groupKey,
+  ofKind,
+  orderKeys,
+  orderRecord,
+  orderShape,
+  pick,
+  readArea,
+  uniqueBy,
+} from '../../collections/area-records';
 import { getProcureContent, getProcureGroups } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -42,8 +53,11 @@ export const procureCollections = {
     fetch: async (ctx) => {
       const { lang } = ctx;
       const groups = await ctx.call('/procure/group', () => getProcureGroups(lang));
-      const contents = await fetchGroupLists(ctx, groups, (g) => `/procure/content?group_id=${g.id}`, (g, page, limit) =>
-        getProcureContent({ group_id: g.id, page, limit }, lang),
+      const contents = await fetchGroupLists(
+        ctx,
+        groups,
+        (g) => `/procure/content?group_id=${g.id}`,
+        (g, page, limit) => getProcureContent({ group_id: g.id, page, limit }, lang),
       );
       // The first page shown on /procure/ and the full lists overlap: one record per item.
       const items = uniqueBy([...groups.flatMap((g) => g.procureList), ...contents.flat()], (item) => item.id);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getPurchase, getPurchaseGroups, getPurchaseHome, getPurchases } from './api';
 import { SchemaError } from '../../api/errors';
-import { attachment, lastRequestTo, paged, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  lastRequestTo,
+  paged,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 const notice = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -44,7 +50,11 @@ describe('purchase list', () => {
   it('maps notices to the portal type and skips a malformed one with a warning naming it', async () => {
     server.respond(
       '/purchase/all',
-      paged([notice('a-1'), notice('bad-2', { status: 'cancelled' }), notice('a-3', { budget: null, closing_at: '2026-12-01' })]),
+      paged([
+        notice('a-1'),
+        notice('bad-2', { status: 'cancelled' }),
+        notice('a-3', { budget: null, closing_at: '2026-12-01' }),
+      ]),
     );
     const page = await getPurchases({}, 'th');
     expect(page.items.map((p) => p.uuid)).toEqual(['a-1', 'a-3']);
@@ -68,7 +78,9 @@ describe('purchase list', () => {
 
 describe('purchase detail, home and groups', () => {
   it('maps a notice with its body and resolves attachment addresses against the API', async () => {
-    server.respond('/purchase/view/a-1', { data: { ...notice('a-1'), body_html: '<p>รายละเอียด</p>', attachments: [attachment('tor')] } });
+    server.respond('/purchase/view/a-1', {
+      data: { ...notice('a-1'), body_html: '<p>รายละเอียด</p>', attachments: [attachment('tor')] },
+    });
     const detail = await getPurchase('a-1', 'th');
     expect(detail.bodyHtml).toBe('<p>รายละเอียด</p>');
     expect(detail.attachments).toEqual([

@@ -7,7 +7,17 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, fetchAllPages, ofKind, orderKeys, orderShape, pick, readArea, recordOf, refShape } from '../../collections/area-records';
+import {
+  attachmentShape,
+  fetchAllPages,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+  recordOf,
+  refShape,
+} from '../../collections/area-records';
 import { getPurchase, getPurchaseGroups, getPurchases } from './api';
 import type { Lang } from '../../i18n/config';
 
@@ -46,7 +56,11 @@ export const purchaseCollections = {
         ctx.call('/purchase/group', () => getPurchaseGroups(lang)),
         fetchAllPages(ctx, '/purchase/all', (page, limit) => getPurchases({ page, limit }, lang)),
       ]);
-      const items = await ctx.all(list, (p) => `/purchase/view/${p.uuid}`, (p) => getPurchase(p.uuid, lang));
+      const items = await ctx.all(
+        list,
+        (p) => `/purchase/view/${p.uuid}`,
+        (p) => getPurchase(p.uuid, lang),
+      );
       return [
         { key: 'groups', data: { kind: 'groups' as const, items: groups.map((g) => ({ id: g.id, title: g.title })) } },
         { key: 'order', data: { kind: 'order' as const, keys: list.map((p) => purchaseKey(p.uuid)) } },

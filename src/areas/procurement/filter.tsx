@@ -5,7 +5,11 @@ import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
 
-const STATUS_KEY = { open: 'content.statusOpen', closed: 'content.statusClosed', awarded: 'content.statusAwarded' } as const;
+const STATUS_KEY = {
+  open: 'content.statusOpen',
+  closed: 'content.statusClosed',
+  awarded: 'content.statusAwarded',
+} as const;
 
 function PurchaseItem({ p, lang }: { p: Purchase; lang: Lang }) {
   const { t } = useTranslation('common');
@@ -23,7 +27,12 @@ function PurchaseItem({ p, lang }: { p: Purchase; lang: Lang }) {
       </h2>
       <p className="m-0 text-sm text-muted">
         {t('dates.announced')} {formatDate(p.announcedAt, lang)}
-        {p.closingAt && <> · {t('dates.closing')} {formatDate(p.closingAt, lang)}</>}
+        {p.closingAt && (
+          <>
+            {' '}
+            · {t('dates.closing')} {formatDate(p.closingAt, lang)}
+          </>
+        )}
       </p>
       {p.summary && <p className="m-0">{p.summary}</p>}
     </article>
@@ -31,6 +40,13 @@ function PurchaseItem({ p, lang }: { p: Purchase; lang: Lang }) {
 }
 
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
-  const res = await getPurchases({ keyword: f.q, page: f.page, limit: PAGE_SIZE, gid: f.fixed.gid || f.cat || undefined }, lang);
-  return { total: res.total, pageSize: res.limit, items: res.items.map((p) => <PurchaseItem key={p.uuid} p={p} lang={lang} />) };
+  const res = await getPurchases(
+    { keyword: f.q, page: f.page, limit: PAGE_SIZE, gid: f.fixed.gid || f.cat || undefined },
+    lang,
+  );
+  return {
+    total: res.total,
+    pageSize: res.limit,
+    items: res.items.map((p) => <PurchaseItem key={p.uuid} p={p} lang={lang} />),
+  };
 }

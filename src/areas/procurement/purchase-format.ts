@@ -9,7 +9,11 @@ export function formatBudget(budget: number | null, lang: Lang, t: TFunction): s
   return t('procurementPage.budgetAmount', { amount: formatNumber(budget, lang, { maximumFractionDigits: 2 }) });
 }
 
-const STATUS_KEYS = { open: 'content.statusOpen', closed: 'content.statusClosed', awarded: 'content.statusAwarded' } as const;
+const STATUS_KEYS = {
+  open: 'content.statusOpen',
+  closed: 'content.statusClosed',
+  awarded: 'content.statusAwarded',
+} as const;
 
 export function statusLabel(status: keyof typeof STATUS_KEYS, t: TFunction): string {
   return t(STATUS_KEYS[status]);

@@ -17,9 +17,10 @@ interface Props {
 export function CategoryFilter({ query, categories, onSelect }: Props) {
   const { t } = useTranslation('search');
   const total = categories.reduce((sum, c) => sum + (c.cate === 'all' ? 0 : c.count), 0);
-  const options = [{ cate: 'all' as SearchCategory, count: total }, ...categories.filter((c) => c.cate !== 'all')].filter(
-    (c) => c.cate === 'all' || c.count > 0 || c.cate === query.cate,
-  );
+  const options = [
+    { cate: 'all' as SearchCategory, count: total },
+    ...categories.filter((c) => c.cate !== 'all'),
+  ].filter((c) => c.cate === 'all' || c.count > 0 || c.cate === query.cate);
   return (
     <nav aria-label={t('filterLabel')}>
       <ul className="list-none m-0 p-0 flex flex-wrap gap-2">

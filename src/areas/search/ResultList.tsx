@@ -6,7 +6,17 @@ import { localizePath } from '../../i18n/paths';
 import { bangkokDateKey, formatDate } from '../../lib/dates';
 import { Highlight } from './Highlight';
 
-export function ResultList({ results, query, lang, busy }: { results: SearchResult[]; query: string; lang: Lang; busy: boolean }) {
+export function ResultList({
+  results,
+  query,
+  lang,
+  busy,
+}: {
+  results: SearchResult[];
+  query: string;
+  lang: Lang;
+  busy: boolean;
+}) {
   const { t } = useTranslation('search');
   return (
     <ol className="list-none m-0 p-0 flex flex-col gap-5" aria-busy={busy || undefined}>

@@ -11,7 +11,16 @@ import type { SearchQuery } from './store';
  * module would bring the API's validation library into the page before any search is made.
  * The type check below fails the build when the two lists differ.
  */
-const TYPES = ['article', 'activity', 'purchase', 'manual', 'faq', 'law', 'book', 'media'] as const satisfies readonly SearchType[];
+const TYPES = [
+  'article',
+  'activity',
+  'purchase',
+  'manual',
+  'faq',
+  'law',
+  'book',
+  'media',
+] as const satisfies readonly SearchType[];
 type Missing = Exclude<SearchType, (typeof TYPES)[number]>;
 const SAME_AS_API: [Missing] extends [never] ? true : never = true;
 void SAME_AS_API;
@@ -44,6 +53,12 @@ export function searchUrlQuery(query: SearchQuery): string {
 }
 
 /** A plain left click without modifier keys: the island handles it; anything else (new tab…) the browser does. */
-export function isPlainClick(event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isPlainClick(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getService, getServiceGroup } from './api';
-import { attachment, image, lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import {
+  attachment,
+  image,
+  lastRequestTo,
+  startAreaTestServer,
+  type AreaTestServer,
+} from '../../../tests/support/api-test-server';
 
 const service = (slug: string, extra: Record<string, unknown> = {}) => ({
   id: 11,
@@ -22,7 +28,12 @@ beforeEach(() => server.reset());
 describe('services', () => {
   it('maps a service page and keeps its url and attachments', async () => {
     server.respond('/services/page/consult', {
-      data: { ...service('consult'), body_html: '<p>x</p>', url: 'https://example.org/apply', attachments: [attachment('form')] },
+      data: {
+        ...service('consult'),
+        body_html: '<p>x</p>',
+        url: 'https://example.org/apply',
+        attachments: [attachment('form')],
+      },
     });
     const detail = await getService('consult', 'en');
     expect(lastRequestTo(server, '/services/page/consult').headers['accept-language']).toBe('en');
@@ -39,7 +50,12 @@ describe('services', () => {
 
   it('maps a service group with its services, an icon-less service keeping a null icon', async () => {
     server.respond('/services/groups/sme', {
-      data: { slug: 'sme', title: 'บริการผู้ประกอบการ', description: 'บริการทั้งหมด', services: [service('a'), service('b', { icon: null })] },
+      data: {
+        slug: 'sme',
+        title: 'บริการผู้ประกอบการ',
+        description: 'บริการทั้งหมด',
+        services: [service('a'), service('b', { icon: null })],
+      },
     });
     const group = await getServiceGroup('sme', 'th');
     expect(group.title).toBe('บริการผู้ประกอบการ');

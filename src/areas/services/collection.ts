@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { attachmentShape, imageShape, ofKind, orderKeys, orderShape, pick, readArea } from '../../collections/area-records';
+import {
+  attachmentShape,
+  imageShape,
+  ofKind,
+  orderKeys,
+  orderShape,
+  pick,
+  readArea,
+} from '../../collections/area-records';
 import { getService, getServiceGroup } from './api';
 import { getHomeServiceGroups, getHotServices } from '../home/api';
 import type { Lang } from '../../i18n/config';
@@ -53,9 +61,17 @@ export const servicesCollections = {
         ctx.call('/services/home', () => getHomeServiceGroups(lang)),
         ctx.call('/services/home/single-page', () => getHotServices(lang)),
       ]);
-      const groups = await ctx.all(homeGroups, (g) => `/services/groups/${g.slug}`, (g) => getServiceGroup(g.slug, lang));
+      const groups = await ctx.all(
+        homeGroups,
+        (g) => `/services/groups/${g.slug}`,
+        (g) => getServiceGroup(g.slug, lang),
+      );
       const slugs = [...new Set([...groups.flatMap((g) => g.services.map((s) => s.slug)), ...hot.map((s) => s.slug)])];
-      const services = await ctx.all(slugs, (s) => `/services/page/${s}`, (s) => getService(s, lang));
+      const services = await ctx.all(
+        slugs,
+        (s) => `/services/page/${s}`,
+        (s) => getService(s, lang),
+      );
       return [
         { key: 'order', data: { kind: 'order' as const, keys: groups.map((g) => groupKey(g.slug)) } },
         { key: 'hot', data: { kind: 'hot' as const, keys: hot.map((s) => serviceKey(s.slug)) } },

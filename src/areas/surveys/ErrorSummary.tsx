@@ -14,7 +14,11 @@ export interface SummaryItem {
 export function ErrorSummary({ items }: { items: SummaryItem[] }) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" aria-labelledby="survey-error-summary" className="p-4 rounded border-2 border-solid survey-invalid">
+    <div
+      role="alert"
+      aria-labelledby="survey-error-summary"
+      className="p-4 rounded border-2 border-solid survey-invalid"
+    >
       <h2 id="survey-error-summary" className="m-0 text-lg">
         {t('surveyForm.errorSummary', { count: items.length })}
       </h2>

@@ -41,9 +41,9 @@ function ErrorText({ id, message }: { id: string; message: string | undefined })
 
 export function QuestionField({ question: q, value, error, disabled, onChange }: Props) {
   const { t } = useTranslation('common');
-  const describedBy = [error ? errorId(q.id) : '', q.type === 'rating' ? `${fieldId(q.id)}-scale` : '']
-    .filter(Boolean)
-    .join(' ') || undefined;
+  const describedBy =
+    [error ? errorId(q.id) : '', q.type === 'rating' ? `${fieldId(q.id)}-scale` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const invalid = error ? true : undefined;
   const boxClass = `flex flex-col gap-2 m-0 p-4 rounded border border-solid ${error ? 'survey-invalid' : 'border-border/40'}`;
 

@@ -38,11 +38,7 @@ export interface SurveyFormIslandProps extends IslandProps {
 }
 
 type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent' }
-  | { kind: 'closed' }
-  | { kind: 'failed'; message: string };
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'closed' } | { kind: 'failed'; message: string };
 
 function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources'>) {
   const { t } = useTranslation('common');
@@ -146,7 +142,12 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
 
   if (outcome.kind === 'sent') {
     return (
-      <div ref={resultRef} tabIndex={-1} role="status" className="my-6 p-4 rounded border border-solid border-border bg-notice">
+      <div
+        ref={resultRef}
+        tabIndex={-1}
+        role="status"
+        className="my-6 p-4 rounded border border-solid border-border bg-notice"
+      >
         <h2 className="m-0 text-xl">{t('survey.thanks')}</h2>
         <p>{t('surveyForm.successBody')}</p>
         <p className="m-0">
@@ -159,7 +160,10 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
   const closed = outcome.kind === 'closed';
   const sending = outcome.kind === 'sending';
   const summaryItems = summaryShown
-    ? survey.sections.flatMap((s) => s.questions).filter((q) => errors[q.id]).map((q) => ({ id: q.id, label: q.label, message: errors[q.id]! }))
+    ? survey.sections
+        .flatMap((s) => s.questions)
+        .filter((q) => errors[q.id])
+        .map((q) => ({ id: q.id, label: q.label, message: errors[q.id]! }))
     : [];
 
   return (
@@ -171,7 +175,12 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
         </p>
       )}
       {closed && (
-        <div ref={resultRef} tabIndex={-1} role="alert" className="p-4 rounded border border-solid border-border bg-notice">
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          role="alert"
+          className="p-4 rounded border border-solid border-border bg-notice"
+        >
           <p className="m-0 font-bold">{t('surveyForm.closed')}</p>
           {survey.closesAt && isClosed(survey.closesAt) && (
             <p className="m-0">{t('surveyForm.closedOn', { date: formatDateTime(survey.closesAt, lang) })}</p>
@@ -179,7 +188,12 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
         </div>
       )}
       {outcome.kind === 'failed' && (
-        <div ref={resultRef} tabIndex={-1} role="alert" className="p-4 rounded border border-solid border-border bg-notice">
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          role="alert"
+          className="p-4 rounded border border-solid border-border bg-notice"
+        >
           <p className="m-0 font-bold">{outcome.message}</p>
         </div>
       )}
@@ -208,7 +222,12 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
         </section>
       ))}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="btn survey-submit" disabled={!live || closed} aria-disabled={sending || undefined}>
+        <button
+          type="submit"
+          className="btn survey-submit"
+          disabled={!live || closed}
+          aria-disabled={sending || undefined}
+        >
           {t('survey.submit')}
         </button>
         {sending && (

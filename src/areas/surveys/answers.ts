@@ -32,7 +32,8 @@ export function checkAnswers(form: SurveyForm, answers: Answers): Array<[string,
   for (const q of allQuestions(form)) {
     const value = answers[q.id];
     if (q.required && !isAnswered(value)) problems.push([q.id, 'required']);
-    else if (q.type === 'text' && typeof value === 'string' && value.length > TEXT_MAX_LENGTH) problems.push([q.id, 'tooLong']);
+    else if (q.type === 'text' && typeof value === 'string' && value.length > TEXT_MAX_LENGTH)
+      problems.push([q.id, 'tooLong']);
   }
   return problems;
 }
@@ -41,7 +42,9 @@ export function checkAnswers(form: SurveyForm, answers: Answers): Array<[string,
 export function toSectionAnswers(form: SurveyForm, answers: Answers): SectionAnswers[] {
   return form.sections.map((s) => ({
     sectionId: s.id,
-    answers: s.questions.filter((q) => isAnswered(answers[q.id])).map((q) => ({ questionId: q.id, value: answers[q.id]! })),
+    answers: s.questions
+      .filter((q) => isAnswered(answers[q.id]))
+      .map((q) => ({ questionId: q.id, value: answers[q.id]! })),
   }));
 }
 
@@ -81,7 +84,11 @@ export function readDraft(form: SurveyForm, storage: Pick<Storage, 'getItem'> | 
   return out;
 }
 
-export function writeDraft(surveyId: string, answers: Answers, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined): void {
+export function writeDraft(
+  surveyId: string,
+  answers: Answers,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+): void {
   try {
     if (Object.values(answers).some(isAnswered)) storage?.setItem(draftKey(surveyId), JSON.stringify(answers));
     else storage?.removeItem(draftKey(surveyId));

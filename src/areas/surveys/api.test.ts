@@ -51,7 +51,9 @@ describe('survey', () => {
         { nonsense: true },
       ],
     };
-    vi.spyOn(api, 'put').mockRejectedValue(new ApiError({ status: 422, body, endpoint: '/survey/3', message: body.message }));
+    vi.spyOn(api, 'put').mockRejectedValue(
+      new ApiError({ status: 422, body, endpoint: '/survey/3', message: body.message }),
+    );
     const skipped: SkippedRecord[] = [];
     const previous = setSkipReporter((s) => skipped.push(s));
     const error = await submitSurvey(3, answers, 'th').catch((e: unknown) => e);

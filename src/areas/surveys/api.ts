@@ -149,7 +149,13 @@ export class SurveyValidationError extends ApiError {
   readonly questionErrors: Record<string, string>;
 
   constructor(source: ApiError, questionErrors: Record<string, string>) {
-    super({ status: source.status, body: source.body, endpoint: source.endpoint, message: source.message, cause: source.cause });
+    super({
+      status: source.status,
+      body: source.body,
+      endpoint: source.endpoint,
+      message: source.message,
+      cause: source.cause,
+    });
     this.name = 'SurveyValidationError';
     this.questionErrors = questionErrors;
   }

@@ -31,7 +31,11 @@ async function fetchAllSurveys(ctx: AreaContext): Promise<SurveySummary[]> {
   if (perPage === 0 || first.results.length >= first.total) return first.results;
   const pages = Math.min(Math.ceil(first.total / perPage), MAX_SURVEY_PAGES);
   const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
-  const more = await ctx.all(rest, (p) => `/survey?page=${p}`, (page) => getSurveys({ page }, ctx.lang));
+  const more = await ctx.all(
+    rest,
+    (p) => `/survey?page=${p}`,
+    (page) => getSurveys({ page }, ctx.lang),
+  );
   return [...first.results, ...more.flatMap((m) => m.results)];
 }
 
@@ -57,7 +61,12 @@ export async function surveyListPaths(which: 'first' | 'rest') {
       return Promise.all(
         wanted.map(async (slice) => ({
           params: which === 'first' ? params : { ...params, n: String(slice.page) },
-          props: { lang: props.lang, surveys: slice.items.map((e) => e.data), page: slice.page, totalPages: slice.totalPages },
+          props: {
+            lang: props.lang,
+            surveys: slice.items.map((e) => e.data),
+            page: slice.page,
+            totalPages: slice.totalPages,
+          },
           cacheKey: await pageCacheKey(props.lang, slice.items),
         })),
       );

@@ -42,7 +42,11 @@ async function allSummaries(ctx: AreaContext): Promise<SurveySummary[]> {
   const perPage = Math.max(first.results.length, 1);
   const pageCount = Math.ceil(first.total / perPage);
   const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-  const pages = await ctx.all(rest, (p) => `/survey?page=${p}`, (p) => getSurveys({ page: p }, ctx.lang));
+  const pages = await ctx.all(
+    rest,
+    (p) => `/survey?page=${p}`,
+    (p) => getSurveys({ page: p }, ctx.lang),
+  );
   return [...first.results, ...pages.flatMap((p) => p.results)];
 }
 
@@ -71,4 +75,3 @@ export async function getSurveyForms(lang: Lang): Promise<SurveyFormEntry[]> {
   const entries = (await getCollection('surveyForms')) as unknown as SurveyFormEntry[];
   return entries.filter((e) => e.id.startsWith(`${lang}/`));
 }
-

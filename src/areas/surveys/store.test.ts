@@ -13,14 +13,25 @@ const survey: Survey = {
       id: '10',
       title: 'บริการ',
       questions: [
-        { id: '100', type: 'single', label: 'พอใจหรือไม่', required: true, options: [{ value: 'yes', label: 'พอใจ' }], max: null },
+        {
+          id: '100',
+          type: 'single',
+          label: 'พอใจหรือไม่',
+          required: true,
+          options: [{ value: 'yes', label: 'พอใจ' }],
+          max: null,
+        },
         { id: '101', type: 'multiple', label: 'ช่องทาง', required: false, options: [], max: null },
       ],
     },
-    { id: '11', title: 'ความเห็น', questions: [
-      { id: '102', type: 'text', label: 'ข้อเสนอแนะ', required: true, options: [], max: null },
-      { id: '103', type: 'rating', label: 'คะแนน', required: true, options: [], max: 5 },
-    ] },
+    {
+      id: '11',
+      title: 'ความเห็น',
+      questions: [
+        { id: '102', type: 'text', label: 'ข้อเสนอแนะ', required: true, options: [], max: null },
+        { id: '103', type: 'rating', label: 'คะแนน', required: true, options: [], max: 5 },
+      ],
+    },
   ],
 };
 
@@ -77,13 +88,19 @@ describe('survey answers and submission', () => {
     store.setAnswer('103', 5);
     const result = await store.submit({ lang: 'th' });
     expect(result).toEqual({ status: 'success', data: { responseId: 'r-1' } });
-    expect(api.submitSurvey).toHaveBeenCalledWith('4', toSectionAnswers(survey, { '100': 'yes', '102': 'ดี', '103': 5 }), 'th');
+    expect(api.submitSurvey).toHaveBeenCalledWith(
+      '4',
+      toSectionAnswers(survey, { '100': 'yes', '102': 'ดี', '103': 5 }),
+      'th',
+    );
     expect(store.$answers.get()).toEqual({});
   });
 
   it('keeps every answer when the submission fails', async () => {
     const api = fakeApi();
-    api.submitSurvey.mockRejectedValueOnce(new ApiError({ status: 503, endpoint: '/survey/4', message: 'down', body: undefined }));
+    api.submitSurvey.mockRejectedValueOnce(
+      new ApiError({ status: 503, endpoint: '/survey/4', message: 'down', body: undefined }),
+    );
     const store = createSurveyStore(api);
     await store.loadSurvey('4');
     const answers = { '100': 'yes', '101': ['web', 'line'], '102': 'ขอบคุณ', '103': 3 };

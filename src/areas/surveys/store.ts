@@ -36,14 +36,18 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
 
 /** Ids of required questions still unanswered, in the order they appear. */
 export function missingRequired(survey: Survey, answers: Answers): string[] {
-  return survey.sections.flatMap((s) => s.questions.filter((q) => q.required && !isAnswered(answers[q.id])).map((q) => q.id));
+  return survey.sections.flatMap((s) =>
+    s.questions.filter((q) => q.required && !isAnswered(answers[q.id])).map((q) => q.id),
+  );
 }
 
 /** The answers grouped by section for PUT /survey/{id}; unanswered questions are left out. */
 export function toSectionAnswers(survey: Survey, answers: Answers): SectionAnswers[] {
   return survey.sections.map((s) => ({
     sectionId: s.id,
-    answers: s.questions.filter((q) => isAnswered(answers[q.id])).map((q) => ({ questionId: q.id, value: answers[q.id]! })),
+    answers: s.questions
+      .filter((q) => isAnswered(answers[q.id]))
+      .map((q) => ({ questionId: q.id, value: answers[q.id]! })),
   }));
 }
 

@@ -43,7 +43,10 @@ export function ForgotPasswordForm({ lang }: { lang: Lang }) {
     if (r.status === 'success') setResult({ tone: 'ok', text: r.data.message || t('forgot.sent') });
     else if (r.status === 'error') {
       const status = (r.error as { status?: unknown } | null)?.status;
-      setResult({ tone: 'error', text: errorMessage(r.error) ?? (status === 404 ? t('forgot.notFound') : t('forgot.failed')) });
+      setResult({
+        tone: 'error',
+        text: errorMessage(r.error) ?? (status === 404 ? t('forgot.notFound') : t('forgot.failed')),
+      });
     }
   }
 
@@ -56,7 +59,14 @@ export function ForgotPasswordForm({ lang }: { lang: Lang }) {
       <label htmlFor={`${id}-email`} className="font-bold">
         {t('forgot.email')}
       </label>
-      <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} className="wb-input max-w-md" />
+      <input
+        id={`${id}-email`}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        className="wb-input max-w-md"
+      />
       <div>
         <button type="submit" className="btn">
           {t('forgot.submit')}
@@ -100,7 +110,13 @@ export function UsernameCheckForm({ lang }: { lang: Lang }) {
       <label htmlFor={`${id}-username`} className="font-bold">
         {t('verify.username')}
       </label>
-      <input id={`${id}-username`} autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} className="wb-input max-w-md" />
+      <input
+        id={`${id}-username`}
+        autoComplete="off"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        className="wb-input max-w-md"
+      />
       <div>
         <button type="submit" className="btn">
           {t('verify.submit')}

@@ -70,9 +70,20 @@ export function LoginForm({ lang }: { lang: Lang }) {
 
   const errId = (field: string) => `${id}-${field}-error`;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 max-w-md" aria-describedby={failure ? `${id}-failure` : undefined}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4 max-w-md"
+      aria-describedby={failure ? `${id}-failure` : undefined}
+    >
       {failure && (
-        <p id={`${id}-failure`} ref={failureRef} tabIndex={-1} role="alert" className="m-0 p-3 rounded border-2 border-solid wb-error font-bold">
+        <p
+          id={`${id}-failure`}
+          ref={failureRef}
+          tabIndex={-1}
+          role="alert"
+          className="m-0 p-3 rounded border-2 border-solid wb-error font-bold"
+        >
           {failure}
         </p>
       )}
@@ -120,7 +131,13 @@ export function LoginForm({ lang }: { lang: Lang }) {
         />
       </div>
       <label className="inline-flex items-center gap-2 min-h-11">
-        <input type="checkbox" name="is_admin" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} className="w-5 h-5 m-0" />
+        <input
+          type="checkbox"
+          name="is_admin"
+          checked={isAdmin}
+          onChange={(e) => setIsAdmin(e.target.checked)}
+          className="w-5 h-5 m-0"
+        />
         {t('login.admin')}
       </label>
       <div className="flex flex-wrap items-center gap-3">

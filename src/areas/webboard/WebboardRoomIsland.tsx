@@ -32,11 +32,21 @@ function Room({ lang }: Pick<IslandProps, 'lang'>) {
   }, [where, lang]);
 
   if (!where) return <Loading />;
-  if (!where.id) return <p role="alert">{t('room.missingId')} <a href={webboardPaths(lang).rooms}>{t('threads.backToRooms')}</a></p>;
+  if (!where.id)
+    return (
+      <p role="alert">
+        {t('room.missingId')} <a href={webboardPaths(lang).rooms}>{t('threads.backToRooms')}</a>
+      </p>
+    );
   const retry = () => void loadThreads(where.id!, { page: where.page, lang });
   if (state.failed) {
     const status = (state.error as { status?: unknown } | null)?.status;
-    if (status === 404) return <p role="alert">{t('room.notFound')} <a href={webboardPaths(lang).rooms}>{t('threads.backToRooms')}</a></p>;
+    if (status === 404)
+      return (
+        <p role="alert">
+          {t('room.notFound')} <a href={webboardPaths(lang).rooms}>{t('threads.backToRooms')}</a>
+        </p>
+      );
     return <LoadFailure message={state.failureMessage} onRetry={retry} />;
   }
   const data = state.data;
@@ -63,12 +73,16 @@ function Room({ lang }: Pick<IslandProps, 'lang'>) {
       ) : (
         <ul className="list-none m-0 p-0 flex flex-col gap-3">
           {data.threads.map((thread) => (
-            <li key={thread.id} className="p-4 rounded border border-solid border-border/40 bg-surface flex flex-col gap-1">
+            <li
+              key={thread.id}
+              className="p-4 rounded border border-solid border-border/40 bg-surface flex flex-col gap-1"
+            >
               <h3 className="m-0 text-lg">
                 <a href={webboardPaths(lang).thread(thread.id)}>{thread.title}</a>
               </h3>
               <p className="m-0 text-sm text-muted">
-                {t('threads.author')}: {thread.author} · {t('threads.createdAt', { date: formatDateTime(thread.createdAt, lang) })}
+                {t('threads.author')}: {thread.author} ·{' '}
+                {t('threads.createdAt', { date: formatDateTime(thread.createdAt, lang) })}
               </p>
               <p className="m-0 text-sm text-muted">
                 {t('threads.replies', { count: thread.replies })} · {t('threads.views', { count: thread.views })}
@@ -77,7 +91,9 @@ function Room({ lang }: Pick<IslandProps, 'lang'>) {
           ))}
         </ul>
       )}
-      {pages > 1 && <Pager page={data.page} pages={pages} hrefOf={(p) => webboardPaths(lang).room(where.id!, p)} onGo={go} />}
+      {pages > 1 && (
+        <Pager page={data.page} pages={pages} hrefOf={(p) => webboardPaths(lang).room(where.id!, p)} onGo={go} />
+      )}
     </section>
   );
 }

@@ -14,7 +14,8 @@ function Rooms({ lang }: Pick<IslandProps, 'lang'>) {
     void loadRooms({ lang });
   }, [lang]);
 
-  if (state.failed && !state.data) return <LoadFailure message={state.failureMessage} onRetry={() => void loadRooms({ lang })} />;
+  if (state.failed && !state.data)
+    return <LoadFailure message={state.failureMessage} onRetry={() => void loadRooms({ lang })} />;
   if (!state.data) return <Loading />;
   if (state.data.length === 0) return <p>{t('rooms.empty')}</p>;
   return (

@@ -24,10 +24,20 @@ function Thread({ lang }: Pick<IslandProps, 'lang'>) {
 
   if (id === undefined) return <Loading />;
   const rooms = webboardPaths(lang).rooms;
-  if (id === null) return <p role="alert">{t('thread.missingId')} <a href={rooms}>{t('threads.backToRooms')}</a></p>;
+  if (id === null)
+    return (
+      <p role="alert">
+        {t('thread.missingId')} <a href={rooms}>{t('threads.backToRooms')}</a>
+      </p>
+    );
   if (state.failed) {
     const status = (state.error as { status?: unknown } | null)?.status;
-    if (status === 404) return <p role="alert">{t('thread.notFound')} <a href={rooms}>{t('threads.backToRooms')}</a></p>;
+    if (status === 404)
+      return (
+        <p role="alert">
+          {t('thread.notFound')} <a href={rooms}>{t('threads.backToRooms')}</a>
+        </p>
+      );
     return <LoadFailure message={state.failureMessage} onRetry={() => void loadThread(id, { lang })} />;
   }
   const data = state.data;
@@ -42,7 +52,8 @@ function Thread({ lang }: Pick<IslandProps, 'lang'>) {
         {data.thread.title}
       </h2>
       <p className="m-0 text-sm text-muted">
-        {t('threads.author')}: {data.thread.author} · {t('threads.createdAt', { date: formatDateTime(data.thread.createdAt, lang) })} ·{' '}
+        {t('threads.author')}: {data.thread.author} ·{' '}
+        {t('threads.createdAt', { date: formatDateTime(data.thread.createdAt, lang) })} ·{' '}
         {t('threads.views', { count: data.thread.views })}
       </p>
       <h3 className="mb-0 text-lg">{t('thread.postCount', { count: data.posts.length })}</h3>
@@ -50,7 +61,8 @@ function Thread({ lang }: Pick<IslandProps, 'lang'>) {
         {data.posts.map((post) => (
           <li key={post.id} className="p-4 rounded border border-solid border-border/40 bg-surface">
             <p className="m-0 text-sm text-muted">
-              {t('thread.postedBy', { author: post.author })} {t('thread.postedAt', { date: formatDateTime(post.createdAt, lang) })}
+              {t('thread.postedBy', { author: post.author })}{' '}
+              {t('thread.postedAt', { date: formatDateTime(post.createdAt, lang) })}
             </p>
             <p className="mt-2 mb-0 whitespace-pre-line">{post.body}</p>
           </li>

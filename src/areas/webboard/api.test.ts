@@ -17,7 +17,13 @@ const loginAnswer = {
   is_admin: false,
 };
 
-const room = { id: 1, title: 'ส่งออก', description: 'คุยเรื่องส่งออก', thread_count: 2, last_post_at: '2026-11-20T10:00:00+07:00' };
+const room = {
+  id: 1,
+  title: 'ส่งออก',
+  description: 'คุยเรื่องส่งออก',
+  thread_count: 2,
+  last_post_at: '2026-11-20T10:00:00+07:00',
+};
 const thread = {
   id: 11,
   room_id: 1,
@@ -96,7 +102,9 @@ describe('rooms and threads', () => {
       expect(page.room.threadCount).toBe(2);
       expect(page.threads.map((t) => t.id)).toEqual(['11']);
       expect(page.threads[0]).toMatchObject({ roomId: '1', createdAt: thread.created_at, lastPostAt: null });
-      expect(skipped).toEqual([expect.objectContaining({ endpoint: '/webboard/room/1', recordId: '12', field: 'views' })]);
+      expect(skipped).toEqual([
+        expect.objectContaining({ endpoint: '/webboard/room/1', recordId: '12', field: 'views' }),
+      ]);
     } finally {
       setSkipReporter(previous);
     }
@@ -104,12 +112,18 @@ describe('rooms and threads', () => {
 
   it('a thread page carries its room and posts', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({
-      data: { thread, room, posts: [{ id: 100, author: 'admin', body: 'ตอบแล้ว', created_at: '2026-11-19T10:00:00+07:00' }] },
+      data: {
+        thread,
+        room,
+        posts: [{ id: 100, author: 'admin', body: 'ตอบแล้ว', created_at: '2026-11-19T10:00:00+07:00' }],
+      },
     });
     const page = await getThread(11, 'th');
     expect(page.thread.title).toBe('เริ่มส่งออกอย่างไร');
     expect(page.room.id).toBe('1');
-    expect(page.posts).toEqual([{ id: '100', author: 'admin', body: 'ตอบแล้ว', createdAt: '2026-11-19T10:00:00+07:00' }]);
+    expect(page.posts).toEqual([
+      { id: '100', author: 'admin', body: 'ตอบแล้ว', createdAt: '2026-11-19T10:00:00+07:00' },
+    ]);
   });
 
   it('checkText posts {text} and returns the flagged words', async () => {

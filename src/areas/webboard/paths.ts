@@ -7,7 +7,8 @@ import type { Lang } from '../../i18n/config';
 export const webboardPaths = (lang: Lang) => ({
   rooms: localizePath('/webboard/', lang),
   login: localizePath('/webboard/login/', lang),
-  room: (id: string, page = 1) => localizePath(`/webboard/room/?id=${encodeURIComponent(id)}${page > 1 ? `&page=${page}` : ''}`, lang),
+  room: (id: string, page = 1) =>
+    localizePath(`/webboard/room/?id=${encodeURIComponent(id)}${page > 1 ? `&page=${page}` : ''}`, lang),
   thread: (id: string) => localizePath(`/webboard/thread/?id=${encodeURIComponent(id)}`, lang),
 });
 

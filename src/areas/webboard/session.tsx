@@ -9,13 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
 import { $rehydrated } from '../../stores/rehydration';
-import {
-  $storedWebboardProfile,
-  $webboard,
-  $webboardNotice,
-  webboardLogout,
-  type WebboardSession,
-} from './store';
+import { $storedWebboardProfile, $webboard, $webboardNotice, webboardLogout, type WebboardSession } from './store';
 import { Loading } from '../../ui/island';
 import { loginPathFor, webboardPaths } from './paths';
 
@@ -46,7 +40,12 @@ export function SessionNotice() {
   }, [notice]);
   if (notice !== 'sessionExpired') return null;
   return (
-    <p ref={ref} tabIndex={-1} role="alert" className="my-4 p-4 rounded border border-solid border-border bg-notice font-bold">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="my-4 p-4 rounded border border-solid border-border bg-notice font-bold"
+    >
       {t('login.sessionExpired')}
     </p>
   );
@@ -75,7 +74,9 @@ export function MemberBar({ session, lang }: { session: WebboardSession; lang: L
     <div className="flex flex-wrap items-center justify-between gap-2 my-4 p-3 rounded bg-surface">
       <p className="m-0">
         {t('login.loggedInAs', { name: displayName(session.profile) })}
-        {session.profile.isAdmin && <span className="ml-2 px-2 rounded border border-solid border-border text-sm">{t('login.adminBadge')}</span>}
+        {session.profile.isAdmin && (
+          <span className="ml-2 px-2 rounded border border-solid border-border text-sm">{t('login.adminBadge')}</span>
+        )}
       </p>
       <button
         type="button"

@@ -1,4 +1,10 @@
-import { cleanTestStorage, fakeJwt, getTestStorage, inSeconds, setTestStorageKey } from '../../../tests/support/memory-storage';
+import {
+  cleanTestStorage,
+  fakeJwt,
+  getTestStorage,
+  inSeconds,
+  setTestStorageKey,
+} from '../../../tests/support/memory-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { WebboardProfile } from './api';
@@ -15,8 +21,16 @@ import {
 
 function profile(token = fakeJwt(inSeconds(8 * 3600)), isAdmin = false): WebboardProfile {
   return {
-    id: '7', firstName: 'สมศรี', lastName: 'มีสุข', username: isAdmin ? 'admin' : 'member', email: 'm@example.go.th',
-    prefix: '2', uuid: 'u-7', isAdmin, token, expiresIn: 28800,
+    id: '7',
+    firstName: 'สมศรี',
+    lastName: 'มีสุข',
+    username: isAdmin ? 'admin' : 'member',
+    email: 'm@example.go.th',
+    prefix: '2',
+    uuid: 'u-7',
+    isAdmin,
+    token,
+    expiresIn: 28800,
   };
 }
 
@@ -26,12 +40,32 @@ function fakeApi() {
   return {
     login: vi.fn(async (c: { username: string; isAdmin?: boolean }) => profile(undefined, c.isAdmin === true)),
     getRooms: vi.fn(async () => [room]),
-    getRoom: vi.fn(async (_id: string | number, p: { page?: number }) => ({ room, threads: [], total: 0, page: p.page ?? 1, limit: 12 })),
-    getThread: vi.fn(async () => ({ thread: { id: '3', roomId: '1', title: 'ถาม', author: 'a', replies: 0, views: 1, createdAt: '2026-11-21', lastPostAt: null }, room, posts: [] })),
+    getRoom: vi.fn(async (_id: string | number, p: { page?: number }) => ({
+      room,
+      threads: [],
+      total: 0,
+      page: p.page ?? 1,
+      limit: 12,
+    })),
+    getThread: vi.fn(async () => ({
+      thread: {
+        id: '3',
+        roomId: '1',
+        title: 'ถาม',
+        author: 'a',
+        replies: 0,
+        views: 1,
+        createdAt: '2026-11-21',
+        lastPostAt: null,
+      },
+      room,
+      posts: [],
+    })),
   };
 }
 
-const unauthorized = () => new ApiError({ status: 401, endpoint: '/webboard/room', message: 'x', body: { message: 'โทเคนหมดอายุ' } });
+const unauthorized = () =>
+  new ApiError({ status: 401, endpoint: '/webboard/room', message: 'x', body: { message: 'โทเคนหมดอายุ' } });
 
 beforeEach(() => {
   cleanTestStorage();
@@ -47,7 +81,10 @@ describe('web board login and logout', () => {
     await store.login({ username: 'member', password: 'member1234' }, { lang: 'th' });
     expect(api.login).toHaveBeenCalledWith({ username: 'member', password: 'member1234', isAdmin: false }, 'th');
     expect(Object.keys(getTestStorage())).toEqual([WEBBOARD_PROFILE_KEY]);
-    expect(JSON.parse(getTestStorage()[WEBBOARD_PROFILE_KEY]!)).toMatchObject({ username: 'member', firstName: 'สมศรี' });
+    expect(JSON.parse(getTestStorage()[WEBBOARD_PROFILE_KEY]!)).toMatchObject({
+      username: 'member',
+      firstName: 'สมศรี',
+    });
     expect($webboard.get()).toMatchObject({ isLoggedIn: true, profile: { firstName: 'สมศรี', prefix: '2' } });
     expect($webboard.get().profile).not.toHaveProperty('token');
   });
@@ -61,7 +98,9 @@ describe('web board login and logout', () => {
 
   it('a failed login stores nothing and reports the server message to the callback', async () => {
     const api = fakeApi();
-    api.login.mockRejectedValueOnce(new ApiError({ status: 401, endpoint: '/customer/auth', message: 'x', body: { message: 'รหัสผ่านไม่ถูกต้อง' } }));
+    api.login.mockRejectedValueOnce(
+      new ApiError({ status: 401, endpoint: '/customer/auth', message: 'x', body: { message: 'รหัสผ่านไม่ถูกต้อง' } }),
+    );
     const store = createWebboardStore(api);
     const onFailure = vi.fn();
     await store.login({ username: 'member', password: 'nope' }, { onFailure });
@@ -92,7 +131,11 @@ describe('web board login and logout', () => {
   });
 
   it('an expired token counts as logged out, immediately and when it passes', () => {
-    expect(deriveWebboardSession(profile(fakeJwt(inSeconds(-1))))).toEqual({ isLoggedIn: false, token: null, profile: null });
+    expect(deriveWebboardSession(profile(fakeJwt(inSeconds(-1))))).toEqual({
+      isLoggedIn: false,
+      token: null,
+      profile: null,
+    });
     vi.useFakeTimers();
     const unbind = $webboardLoggedIn.listen(() => {});
     $storedWebboardProfile.set(profile(fakeJwt(inSeconds(30))));

@@ -167,7 +167,10 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
     loadRooms: (options: ActionOptions = {}) =>
       roomList.load({ lang: options.lang ?? pageLang() }, { onFailure: options.onFailure }),
     loadThreads: (roomId: string | number, options: ActionOptions & { page?: number } = {}) =>
-      threadList.load({ roomId, page: options.page ?? 1, lang: options.lang ?? pageLang() }, { onFailure: options.onFailure }),
+      threadList.load(
+        { roomId, page: options.page ?? 1, lang: options.lang ?? pageLang() },
+        { onFailure: options.onFailure },
+      ),
     loadThread: (threadId: string | number, options: ActionOptions = {}) =>
       thread.load({ threadId, lang: options.lang ?? pageLang() }, { onFailure: options.onFailure }),
     $loginRequest: loginRequest.$state,

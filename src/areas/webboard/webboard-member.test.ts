@@ -12,8 +12,12 @@ describe('webboard-member header script', () => {
   it('uses the store key', () => expect(PROFILE_KEY).toBe(WEBBOARD_PROFILE_KEY));
   it('shows the full name for a live token, the username when the name is blank', () => {
     const live = token(now / 1000 + 3600);
-    expect(memberFromStorage(JSON.stringify({ token: live, username: 'member', firstName: 'สมชาย', lastName: 'ใจดี' }), now)).toEqual({ name: 'สมชาย ใจดี' });
-    expect(memberFromStorage(JSON.stringify({ token: live, username: 'member', firstName: '', lastName: '' }), now)).toEqual({ name: 'member' });
+    expect(
+      memberFromStorage(JSON.stringify({ token: live, username: 'member', firstName: 'สมชาย', lastName: 'ใจดี' }), now),
+    ).toEqual({ name: 'สมชาย ใจดี' });
+    expect(
+      memberFromStorage(JSON.stringify({ token: live, username: 'member', firstName: '', lastName: '' }), now),
+    ).toEqual({ name: 'member' });
   });
   it('shows nothing for an expired token, garbage or no profile', () => {
     expect(memberFromStorage(JSON.stringify({ token: token(now / 1000 - 1), username: 'member' }), now)).toBeNull();
@@ -24,8 +28,10 @@ describe('webboard-member header script', () => {
 
 describe('safeNextPath', () => {
   const origin = 'https://portal.example';
-  it('keeps same-site paths', () => expect(safeNextPath('/webboard/room/?id=1', origin, '/x/')).toBe('/webboard/room/?id=1'));
-  it.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '', null])('refuses %s', (next) =>
-    expect(safeNextPath(next, origin, '/webboard/')).toBe('/webboard/'),
+  it('keeps same-site paths', () =>
+    expect(safeNextPath('/webboard/room/?id=1', origin, '/x/')).toBe('/webboard/room/?id=1'));
+  it.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '', null])(
+    'refuses %s',
+    (next) => expect(safeNextPath(next, origin, '/webboard/')).toBe('/webboard/'),
   );
 });

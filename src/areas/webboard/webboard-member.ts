@@ -19,7 +19,10 @@ export function memberFromStorage(raw: string | null, now: number = Date.now()):
   try {
     const p = JSON.parse(raw) as Record<string, unknown> | null;
     if (!p || typeof p !== 'object' || !isTokenValid(p.token, now)) return null;
-    const full = [p.firstName, p.lastName].filter((v) => typeof v === 'string' && v.trim()).join(' ').trim();
+    const full = [p.firstName, p.lastName]
+      .filter((v) => typeof v === 'string' && v.trim())
+      .join(' ')
+      .trim();
     const name = full || (typeof p.username === 'string' ? p.username : '');
     return name ? { name } : null;
   } catch {

@@ -24,9 +24,12 @@ export default ((load, options, el) => {
   const start = async () => {
     if (started) return;
     started = true;
-    await (await load())();
+    await (
+      await load()
+    )();
   };
   const keys = options.value;
-  if (typeof keys === 'string' && keys && new RegExp(`[?&](${keys.split(' ').join('|')})=[^&]`).test(location.search)) void start();
+  if (typeof keys === 'string' && keys && new RegExp(`[?&](${keys.split(' ').join('|')})=[^&]`).test(location.search))
+    void start();
   else for (const type of EVENTS) el.addEventListener(type, start, true);
 }) satisfies ClientDirective;

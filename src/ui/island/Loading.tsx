@@ -8,7 +8,10 @@ export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation('common');
   return (
     <p role="status" className="my-4 flex items-center gap-2 text-muted">
-      <span className="inline-block w-4 h-4 rounded-full border-2 border-solid border-border border-t-transparent animate-spin" aria-hidden="true" />
+      <span
+        className="inline-block w-4 h-4 rounded-full border-2 border-solid border-border border-t-transparent animate-spin"
+        aria-hidden="true"
+      />
       {label ?? t('status.loading')}
     </p>
   );

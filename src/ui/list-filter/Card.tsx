@@ -16,7 +16,15 @@ export function Card({ title, href, summary, image, date, meta, children }: Prop
   return (
     <article className="flex flex-col gap-2 rounded border border-solid border-border/40 bg-surface overflow-hidden h-full">
       {image && (
-        <img src={image.url} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" className="w-full h-auto aspect-[16/9] object-cover block" />
+        <img
+          src={image.url}
+          alt=""
+          width={image.width}
+          height={image.height}
+          loading="lazy"
+          decoding="async"
+          className="w-full h-auto aspect-[16/9] object-cover block"
+        />
       )}
       <div className="flex flex-col gap-1 p-4">
         {meta && <p className="m-0 text-sm text-muted">{meta}</p>}

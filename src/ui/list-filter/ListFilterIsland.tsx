@@ -52,14 +52,28 @@ const KEYWORD_DELAY_MS = 400;
 const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
 
 /** A labelled select of the form; `name` is also its address parameter. */
-function Select(p: { base: string; name: string; label: string; all: string; value: string; options: Option[]; onChange: (value: string) => void }) {
+function Select(p: {
+  base: string;
+  name: string;
+  label: string;
+  all: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+}) {
   const id = `${p.base}-${p.name}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-bold">
         {p.label}
       </label>
-      <select id={id} name={p.name} value={p.value} onChange={(e) => p.onChange(e.target.value)} className={FIELD_CLASS}>
+      <select
+        id={id}
+        name={p.name}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        className={FIELD_CLASS}
+      >
         <option value="">{p.all}</option>
         {p.options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -77,7 +91,16 @@ type Results =
   | { status: 'error' }
   | { status: 'done'; items: ReactNode[]; total: number; pages: number };
 
-function Filter({ kind, lang, categories = [], subCategories = [], regions = [], fixed = {}, staticId, loadKind }: Omit<ListFilterIslandProps, 'resources'>) {
+function Filter({
+  kind,
+  lang,
+  categories = [],
+  subCategories = [],
+  regions = [],
+  fixed = {},
+  staticId,
+  loadKind,
+}: Omit<ListFilterIslandProps, 'resources'>) {
   const { t } = useTranslation('common');
   const id = useId();
   const [mounted, setMounted] = useState(false);
@@ -185,7 +208,14 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
 
   return (
     <div className="my-6 flex flex-col gap-4">
-      <form ref={formRef} role="search" method="get" aria-labelledby={`${id}-h`} onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface">
+      <form
+        ref={formRef}
+        role="search"
+        method="get"
+        aria-labelledby={`${id}-h`}
+        onSubmit={submit}
+        className="flex flex-wrap items-end gap-3 p-4 rounded bg-surface"
+      >
         <h2 id={`${id}-h`} className="sr-only">
           {t('listFilter.heading')}
         </h2>
@@ -260,9 +290,17 @@ function Filter({ kind, lang, categories = [], subCategories = [], regions = [],
       )}
 
       {active && shown && (
-        <section ref={resultsRef} tabIndex={-1} aria-label={t('listFilter.resultsFor')} aria-busy={results.status === 'loading' || undefined} data-filter-results>
+        <section
+          ref={resultsRef}
+          tabIndex={-1}
+          aria-label={t('listFilter.resultsFor')}
+          aria-busy={results.status === 'loading' || undefined}
+          data-filter-results
+        >
           {shown.items.length > 0 && (
-            <ul className={`list-none m-0 p-0 ${GRID_KINDS.includes(kind) ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4'}`}>
+            <ul
+              className={`list-none m-0 p-0 ${GRID_KINDS.includes(kind) ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4'}`}
+            >
               {shown.items.map((item, i) => (
                 <li key={i}>{item}</li>
               ))}

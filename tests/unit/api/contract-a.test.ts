@@ -35,7 +35,13 @@ import * as home from '../../../src/areas/home/api';
 import { getBook, getBooks, getBookTemplate, recordBookView } from '../../../src/areas/e-magazine/api';
 import { getMedia, getMediaCategories, getMediaList } from '../../../src/areas/multimedia/api';
 import { search, SEARCH_TYPES } from '../../../src/areas/search/api';
-import { getSurvey, getSurveys, submitSurvey, SurveyValidationError, type Question } from '../../../src/areas/surveys/api';
+import {
+  getSurvey,
+  getSurveys,
+  submitSurvey,
+  SurveyValidationError,
+  type Question,
+} from '../../../src/areas/surveys/api';
 import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from '../../../src/shell/navigation-api';
 import { trackPageView } from '../../../src/shell/tracking-api';
 import { logger } from '../../../src/lib/logger';
@@ -139,7 +145,10 @@ describe.each(['th', 'en'] as const)('contract A in %s', (lang) => {
     expect(thread.posts.length).toBeGreaterThan(0);
     expect(thread.posts[0]!.body).not.toBe('');
 
-    const clean = await checkText(lang === 'th' ? 'สวัสดีครับ ขอสอบถามเรื่องการส่งออก' : 'Hello, a question about exports', lang);
+    const clean = await checkText(
+      lang === 'th' ? 'สวัสดีครับ ขอสอบถามเรื่องการส่งออก' : 'Hello, a question about exports',
+      lang,
+    );
     expect(clean).toEqual({ ok: true, words: [] });
   });
 
@@ -340,8 +349,10 @@ describe.each(['th', 'en'] as const)('contract A in %s', (lang) => {
         : q.type === 'multiple'
           ? [q.options[0]!.value]
           : q.type === 'rating'
-            ? q.max ?? 5
-            : lang === 'th' ? 'ใช้งานง่าย' : 'Easy to use';
+            ? (q.max ?? 5)
+            : lang === 'th'
+              ? 'ใช้งานง่าย'
+              : 'Easy to use';
     const full = survey.sections.map((s) => ({
       sectionId: s.id,
       answers: s.questions.map((q) => ({ questionId: q.id, value: answerOf(q) })),

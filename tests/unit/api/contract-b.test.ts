@@ -136,7 +136,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     expectLanguage(first(page.items, 'purchase').title, lang);
 
     const groups = await purchase.getPurchaseGroups(lang);
-    const group = first(groups.filter((g) => g.count > 0), 'purchase group with notices');
+    const group = first(
+      groups.filter((g) => g.count > 0),
+      'purchase group with notices',
+    );
     const inGroup = await purchase.getPurchases({ gid: group.id }, lang);
     expect(inGroup.total).toBe(group.count);
     expect(inGroup.items.every((p) => p.group.id === group.id)).toBe(true);
@@ -167,7 +170,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
   it('manual: groups, group list, detail, search, home, group page', async () => {
     const groups = await manual.getManualGroups(lang);
     expect(groups.length).toBeGreaterThan(0);
-    const group = first(groups.filter((g) => g.count > 0), 'manual group with manuals');
+    const group = first(
+      groups.filter((g) => g.count > 0),
+      'manual group with manuals',
+    );
     expectLanguage(group.title, lang);
 
     const ofGroup = await manual.getManualsOfGroup(group.id, { group_id: -1 }, lang);
@@ -195,7 +201,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
 
   it('faq: groups and questions, filtered by group', async () => {
     const groups = await faq.getFaqGroups(lang);
-    const group = first(groups.filter((g) => g.count > 0), 'faq group with questions');
+    const group = first(
+      groups.filter((g) => g.count > 0),
+      'faq group with questions',
+    );
     expectLanguage(group.title, lang);
 
     const all = await faq.getFaqs({ cid: -1 }, lang);
@@ -232,12 +241,20 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
 
   it('download forms: categories and the files of a category', async () => {
     const categories = await downloadForms.getDownloadFormCategories(lang);
-    const category = first(categories.filter((c) => c.count > 0), 'download category with forms');
+    const category = first(
+      categories.filter((c) => c.count > 0),
+      'download category with forms',
+    );
     expectLanguage(category.title, lang);
     const subs = await downloadForms.getDownloadFormSubCategories(category.id, lang);
     expect(subs.length).toBeGreaterThan(0);
     expect(subs.flatMap((s) => s.files).length).toBeGreaterThan(0);
-    expect(first(subs.flatMap((s) => s.files), 'form file').url).toMatch(new RegExp(`^${api.url}/files/`));
+    expect(
+      first(
+        subs.flatMap((s) => s.files),
+        'form file',
+      ).url,
+    ).toMatch(new RegExp(`^${api.url}/files/`));
   });
 
   it('online services: hot, categories, a category, its services, one service', async () => {
@@ -245,7 +262,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     expect(hot.length).toBeGreaterThan(0);
 
     const categories = await onlineServices.getOnlineServiceCategories(lang);
-    const category = first(categories.filter((c) => c.count > 0), 'online service category with services');
+    const category = first(
+      categories.filter((c) => c.count > 0),
+      'online service category with services',
+    );
     expectLanguage(category.title, lang);
 
     const withServices = await onlineServices.getOnlineServiceCategory(category.id, lang);
@@ -277,7 +297,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
       const module = await collapse.getCollapse(moduleId, lang);
       expect(module.module.id).toBe(moduleId);
       expectLanguage(module.module.title, lang);
-      const item = first(module.groups.flatMap((g) => g.items), 'collapse item');
+      const item = first(
+        module.groups.flatMap((g) => g.items),
+        'collapse item',
+      );
       const content = await collapse.getCollapseContent(item.id, moduleId, lang);
       expect(content.id).toBe(item.id);
       expect(module.groups.map((g) => g.id)).toContain(content.groupId);
@@ -294,7 +317,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
       const org = await organization.getOrganization(moduleId, lang);
       expect(org.module.id).toBe(moduleId);
       expect(org.divisions.some((d) => d.parentId === null)).toBe(true);
-      const person = first(org.divisions.flatMap((d) => d.staff), 'staff member');
+      const person = first(
+        org.divisions.flatMap((d) => d.staff),
+        'staff member',
+      );
       expectLanguage(person.name, lang);
       const staff = await organization.getStaff(person.id, moduleId, lang);
       expect(staff.name).toBe(person.name);
@@ -304,7 +330,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
 
   it('procure: groups with their first page, paging a group', async () => {
     const groups = await procure.getProcureGroups(lang);
-    const group = first(groups.filter((g) => g.procureList.length > 0), 'procure group with items');
+    const group = first(
+      groups.filter((g) => g.procureList.length > 0),
+      'procure group with items',
+    );
     expectLanguage(group.title, lang);
     const page1 = await procure.getProcureContent({ group_id: group.id }, lang);
     expect(page1.page).toBe(1);
@@ -324,7 +353,10 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
       expect(categories.every((c) => c.moduleId === moduleId)).toBe(true);
       const uncategorised = await commonArticle.getUncategorizedCommonContents(moduleId, lang);
       const category = await commonArticle.getCommonArticleCategory(
-        first(categories.filter((c) => c.count > 0), 'common-article category with contents').id,
+        first(
+          categories.filter((c) => c.count > 0),
+          'common-article category with contents',
+        ).id,
         lang,
       );
       expect(category.contents.length).toBeGreaterThan(0);

@@ -10,7 +10,13 @@ describe('collapse store', () => {
     const group = { id: '1', title: 'คำถามทั่วไป', items: [{ id: '9', title: 'สมัครอย่างไร', summary: '' }] };
     const api = {
       getCollapse: vi.fn(async () => ({ module: { id: '3', title: 'คู่มือ' }, groups: [group] })),
-      getCollapseContent: vi.fn(async (id: number | string) => ({ id: String(id), title: 't', bodyHtml: '<p>x</p>', groupId: '1', updatedAt: '2026-11-21' })),
+      getCollapseContent: vi.fn(async (id: number | string) => ({
+        id: String(id),
+        title: 't',
+        bodyHtml: '<p>x</p>',
+        groupId: '1',
+        updatedAt: '2026-11-21',
+      })),
       getCollapseManualHighlights: vi.fn(async () => []),
     };
     const store = createCollapseStore(api);
@@ -33,7 +39,14 @@ describe('common-article store', () => {
       getCommonArticleCategories: async () => [{ id: '1', title: 'หมวด', parentId: null, moduleId: '2', count: 1 }],
       getUncategorizedCommonContents: async () => [content],
       getCommonArticleCategory: async (id) => ({ id: String(id), title: 'หมวด', moduleId: '2', contents: [content] }),
-      getCommonContent: async (id) => ({ ...content, id: String(id), bodyHtml: '', categoryId: null, moduleId: '2', attachments: [] }),
+      getCommonContent: async (id) => ({
+        ...content,
+        id: String(id),
+        bodyHtml: '',
+        categoryId: null,
+        moduleId: '2',
+        attachments: [],
+      }),
     });
     await store.loadModule(2);
     await store.loadCategory(1);
@@ -55,7 +68,12 @@ describe('common-article store', () => {
 });
 
 describe('procure store', () => {
-  const item = (id: string): ProcureItem => ({ id, title: `ประกาศจัดซื้อ ${id}`, publishedAt: '2026-11-21', attachments: [] });
+  const item = (id: string): ProcureItem => ({
+    id,
+    title: `ประกาศจัดซื้อ ${id}`,
+    publishedAt: '2026-11-21',
+    attachments: [],
+  });
   const groups: ProcureGroup[] = [
     { id: '1', title: 'จัดซื้อ', procureList: [item('a1'), item('a2')] },
     { id: '2', title: 'จัดจ้าง', procureList: [item('b1')] },
@@ -65,7 +83,12 @@ describe('procure store', () => {
     const pages: Record<number, ProcureItem[]> = { 2: [item('a3')], 3: [] };
     const api = {
       getProcureGroups: vi.fn(async () => groups),
-      getProcureContent: vi.fn(async (p: { page?: number }) => ({ items: pages[p.page ?? 1] ?? [], total: 3, page: p.page ?? 1, limit: 2 })),
+      getProcureContent: vi.fn(async (p: { page?: number }) => ({
+        items: pages[p.page ?? 1] ?? [],
+        total: 3,
+        page: p.page ?? 1,
+        limit: 2,
+      })),
     };
     const store = createProcureStore(api);
     await store.loadGroups({ lang: 'th' });
@@ -84,7 +107,9 @@ describe('procure store', () => {
   it('a failed page keeps the list and calls the failure callback', async () => {
     const store = createProcureStore({
       getProcureGroups: async () => groups,
-      getProcureContent: async () => { throw new Error('503'); },
+      getProcureContent: async () => {
+        throw new Error('503');
+      },
     });
     store.setGroups(groups);
     const onFailure = vi.fn();

@@ -73,7 +73,11 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
         {popup.text && <p className="m-0 whitespace-pre-line">{popup.text}</p>}
         {link && (
           <p className="m-0">
-            <a href={link} rel={external ? 'noopener' : undefined} className="btn bg-primary text-on-primary border-primary no-underline">
+            <a
+              href={link}
+              rel={external ? 'noopener' : undefined}
+              className="btn bg-primary text-on-primary border-primary no-underline"
+            >
               {t('popup.open')}
             </a>
           </p>

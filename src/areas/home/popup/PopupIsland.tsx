@@ -7,7 +7,12 @@ import type { Popup } from '../api';
 import { IslandRoot, type IslandProps } from '../../../ui/island/IslandRoot';
 import { PopupDialog, type PopupImageSize } from './PopupDialog';
 
-export default function PopupIsland({ lang, resources, popup, imageSize }: IslandProps & { popup: Popup; imageSize?: PopupImageSize }) {
+export default function PopupIsland({
+  lang,
+  resources,
+  popup,
+  imageSize,
+}: IslandProps & { popup: Popup; imageSize?: PopupImageSize }) {
   return (
     <IslandRoot lang={lang} resources={resources}>
       <PopupDialog popup={popup} lang={lang} imageSize={imageSize} />
