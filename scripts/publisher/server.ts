@@ -133,7 +133,7 @@ export function createPublisherServer(options: ServerOptions): Server {
       let reason = 'no matching signature';
       const ok = hooks.some((hook) => {
         try {
-          hook.verify(raw, headers);
+          hook.verify(raw, headers, { jsonParse: false });
           return true;
         } catch (error) {
           reason = error instanceof Error ? error.message : String(error);
