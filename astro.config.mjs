@@ -5,6 +5,7 @@ import UnoCSS from '@unocss/astro';
 import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/areas/sitemap/options.mjs';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
+import renderPath from './src/integrations/render-path/index.ts';
 
 // Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
 // whenever the config changes, which would defeat incremental rebuilds.
@@ -18,7 +19,7 @@ export default defineConfig({
     locales: ['th', 'en'],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions)],
+  integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions), renderPath()],
   experimental: { incrementalBuild: true },
   vite: {
     build: {

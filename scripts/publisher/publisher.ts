@@ -1,0 +1,329 @@
+/**
+ * The publisher's core (docs/publisher.md): dirty records → re-read their areas → render the
+ * pages whose cacheKey changed → stage a release → switch. One publish at a time; events that
+ * arrive meanwhile join the next one. A failure switches nothing and keeps the dirty set,
+ * retried with back-off.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { collectionsFor, reloadCollections } from './content-store.ts';
+import type { PagePath, RenderPath } from './render-path.ts';
+import type { ReleaseFile, ReleaseInfo, ReleaseStore } from './release-store/types.ts';
+
+export interface ContentEvent {
+  type: string;
+  action: 'create' | 'update' | 'delete';
+  key: string;
+}
+
+export interface PublishStats {
+  startedAt: string;
+  durationMs: number;
+  stages: { fetch: number; render: number; write: number; switch: number };
+  rendered: number;
+  reused: number;
+  removed: number;
+  release: string | null;
+  error: string | null;
+}
+
+interface FileState {
+  hash: string;
+  source: string;
+  cacheKey?: string | undefined;
+  page: boolean;
+}
+
+export interface PublisherOptions {
+  renderPath: RenderPath;
+  store: ReleaseStore;
+  /** Scratch space for rendered files before they are staged. */
+  workDir: string;
+  keepReleases?: number;
+  debounceMs?: number;
+  maxWaitMs?: number;
+  /** Back-off after failed publishes: first, then doubling up to max. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  log?: (line: string) => void;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const key = (e: Pick<ContentEvent, 'type' | 'key'>) => `${e.type}:${e.key}`;
+
+/** Release ids sort by time: 20250101T101010123Z-<n>. */
+let seq = 0;
+function newReleaseId(): string {
+  return `${new Date().toISOString().replace(/[-:]/g, '').replace('.', '')}-${(seq++).toString(36)}`;
+}
+
+async function* walk(dir: string, base = dir): AsyncGenerator<string> {
+  for (const d of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) yield* walk(full, base);
+    else if (d.isFile()) yield path.relative(base, full).split(path.sep).join('/');
+  }
+}
+
+export class Publisher {
+  readonly rp: RenderPath;
+  readonly store: ReleaseStore;
+  readonly #opts: Required<Omit<PublisherOptions, 'renderPath' | 'store'>>;
+  /** Every file of the live release. */
+  #files = new Map<string, FileState>();
+  #dirty = new Map<string, ContentEvent>();
+  #running: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #firstDirtyAt = 0;
+  #failures = 0;
+  #idle: Array<() => void> = [];
+  stats = { total: 0, failed: 0, queue: 0 };
+  last: PublishStats | null = null;
+
+  constructor(options: PublisherOptions) {
+    this.rp = options.renderPath;
+    this.store = options.store;
+    this.#opts = {
+      workDir: options.workDir,
+      keepReleases: options.keepReleases ?? 5,
+      debounceMs: options.debounceMs ?? 100,
+      maxWaitMs: options.maxWaitMs ?? 1000,
+      retryMs: options.retryMs ?? 1000,
+      maxRetryMs: options.maxRetryMs ?? 60_000,
+      log: options.log ?? ((l) => console.log(l)),
+    };
+  }
+
+  get publishing(): boolean {
+    return this.#running !== null;
+  }
+  get dirty(): string[] {
+    return [...this.#dirty.keys()];
+  }
+
+  /**
+   * The live release becomes the starting point: its files are read and hashed, and the
+   * current cacheKey of every page is taken as the one it was rendered with. Used on start
+   * when the live release was made from the same build (or by this publisher).
+   */
+  async adoptLive(): Promise<ReleaseInfo | null> {
+    const live = await this.store.live();
+    if (!live) return null;
+    const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(live.id);
+    if (!dir) throw new Error('this release store cannot be adopted from');
+    await this.#adoptFolder(dir);
+    return live;
+  }
+
+  /** Publishes a finished `astro build` output folder as a release (a base release). */
+  async publishBuild(distDir: string): Promise<PublishStats> {
+    return this.#run('base', async (stats) => {
+      const t0 = performance.now();
+      await this.#adoptFolder(distDir);
+      stats.stages.render = performance.now() - t0;
+      stats.reused = [...this.#files.values()].filter((f) => f.page).length;
+      return [...this.#files.entries()].map(([p, f]) => ({ path: p, source: f.source, hash: f.hash }));
+    });
+  }
+
+  async #adoptFolder(dir: string): Promise<void> {
+    const keys = new Map((await this.rp.paths()).map((p) => [p.file, p.cacheKey]));
+    const files = new Map<string, FileState>();
+    for await (const rel of walk(dir)) {
+      if (rel === '.release.json') continue;
+      const source = path.join(dir, rel);
+      const page = keys.has(rel);
+      files.set(rel, { hash: sha256(await readFile(source)), source, cacheKey: keys.get(rel), page });
+    }
+    this.#files = files;
+  }
+
+  /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
+  enqueue(events: readonly ContentEvent[]): void {
+    if (events.length === 0) return;
+    if (this.#dirty.size === 0) this.#firstDirtyAt = Date.now();
+    for (const e of events) this.#dirty.set(key(e), e);
+    this.stats.queue = this.#dirty.size;
+    this.#schedule(this.#opts.debounceMs);
+  }
+
+  #schedule(delay: number): void {
+    if (this.#running) return; // the running publish schedules the next when it ends
+    if (this.#timer) clearTimeout(this.#timer);
+    const waited = Date.now() - this.#firstDirtyAt;
+    const wait = Math.max(0, Math.min(delay, this.#opts.maxWaitMs - waited));
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#publishDirty();
+    }, wait);
+  }
+
+  async #publishDirty(): Promise<void> {
+    if (this.#running || this.#dirty.size === 0) return;
+    const batch = new Map(this.#dirty);
+    this.#dirty.clear();
+    this.stats.queue = 0;
+    const done = this.#run('incremental', (stats) => this.#incremental([...batch.values()], stats)).then(
+      () => {
+        this.#failures = 0;
+      },
+      () => {
+        // Keep what failed (newer events for the same records win) and retry with back-off.
+        for (const [k, e] of batch) if (!this.#dirty.has(k)) this.#dirty.set(k, e);
+        this.stats.queue = this.#dirty.size;
+        this.#failures++;
+      },
+    );
+    this.#running = done;
+    await done;
+    this.#running = null;
+    if (this.#dirty.size > 0) {
+      if (this.#failures > 0) {
+        const backoff = Math.min(this.#opts.retryMs * 2 ** (this.#failures - 1), this.#opts.maxRetryMs);
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => {
+          this.#timer = null;
+          void this.#publishDirty();
+        }, backoff);
+      } else {
+        this.#firstDirtyAt = Date.now();
+        this.#schedule(this.#opts.debounceMs);
+      }
+    } else {
+      for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves when nothing is dirty and no publish runs (for tests and the bench). */
+  idle(): Promise<void> {
+    if (!this.#running && this.#dirty.size === 0 && !this.#timer) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  async #incremental(events: ContentEvent[], stats: PublishStats): Promise<ReleaseFile[]> {
+    let t = performance.now();
+    const all = Object.keys(this.rp.definitions());
+    const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
+    const { changed } = await reloadCollections(this.rp, collections);
+    stats.stages.fetch = performance.now() - t;
+    this.#opts.log(`publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')}: ${changed.length} entries changed`);
+    t = performance.now();
+    const files = await this.#renderChanged(await this.rp.paths(), stats, false);
+    stats.stages.render = performance.now() - t;
+    return files;
+  }
+
+  /** Renders every page through the warm path, ignoring cacheKeys (the full publish). */
+  async publishFull(): Promise<PublishStats> {
+    return this.#run('full', async (stats) => {
+      const t = performance.now();
+      const files = await this.#renderChanged(await this.rp.paths(), stats, true);
+      stats.stages.render = performance.now() - t;
+      return files;
+    });
+  }
+
+  async #renderChanged(paths: PagePath[], stats: PublishStats, all: boolean): Promise<ReleaseFile[]> {
+    const work = path.join(this.#opts.workDir, newReleaseId());
+    await mkdir(work, { recursive: true });
+    const next = new Map<string, FileState>();
+    // Files that are not pages (assets, public files, the sitemap) carry over.
+    for (const [p, f] of this.#files) if (!f.page) next.set(p, f);
+    const pageFiles = new Set(paths.map((p) => p.file));
+    stats.removed = [...this.#files.entries()].filter(([p, f]) => f.page && !pageFiles.has(p)).length;
+    for (const page of paths) {
+      const before = this.#files.get(page.file);
+      if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
+        next.set(page.file, before);
+        stats.reused++;
+        continue;
+      }
+      const body = await this.rp.render(page);
+      if (!body) continue;
+      stats.rendered++;
+      const hash = sha256(body);
+      if (before && before.hash === hash) {
+        next.set(page.file, { ...before, cacheKey: page.cacheKey });
+        continue;
+      }
+      const source = path.join(work, page.file);
+      await mkdir(path.dirname(source), { recursive: true });
+      await writeFile(source, body);
+      next.set(page.file, { hash, source, cacheKey: page.cacheKey, page: true });
+    }
+    this.#pending = next;
+    return [...next.entries()].map(([p, f]) => ({ path: p, source: f.source, hash: f.hash }));
+  }
+
+  #pending: Map<string, FileState> | null = null;
+  /** The files (and the cacheKeys they were rendered with) of each release this process made. */
+  #history = new Map<string, Map<string, FileState>>();
+
+  /**
+   * Makes the previous release live again. Its pages were rendered from older data, so the
+   * next publish compares against the cacheKeys they were rendered with (re-rendering whatever
+   * changed since), or, for a release this process did not make, re-renders every page.
+   */
+  async rollback(): Promise<ReleaseInfo> {
+    await this.#running;
+    const info = await this.store.rollback();
+    const known = this.#history.get(info.id);
+    if (known) this.#files = known;
+    else {
+      await this.adoptLive();
+      for (const f of this.#files.values()) f.cacheKey = undefined;
+    }
+    return info;
+  }
+
+  async #run(kind: string, make: (stats: PublishStats) => Promise<ReleaseFile[]>): Promise<PublishStats> {
+    const started = performance.now();
+    const stats: PublishStats = {
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+      stages: { fetch: 0, render: 0, write: 0, switch: 0 },
+      rendered: 0,
+      reused: 0,
+      removed: 0,
+      release: null,
+      error: null,
+    };
+    this.stats.total++;
+    try {
+      const files = await make(stats);
+      const id = newReleaseId();
+      let t = performance.now();
+      await this.store.stage(id, files);
+      stats.stages.write = performance.now() - t;
+      t = performance.now();
+      await this.store.activate(id);
+      stats.stages.switch = performance.now() - t;
+      stats.release = id;
+      // From now on the live release's own files are the sources to reuse.
+      const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(id);
+      const next = this.#pending ?? this.#files;
+      this.#files = new Map([...next].map(([p, f]) => [p, dir ? { ...f, source: path.join(dir, p) } : f]));
+      this.#history.set(id, this.#files);
+      this.#pending = null;
+      await rm(this.#opts.workDir, { recursive: true, force: true });
+      const pruned = await this.store.prune(this.#opts.keepReleases);
+      for (const gone of pruned) this.#history.delete(gone);
+      stats.durationMs = performance.now() - started;
+      this.#opts.log(
+        `publisher: ${kind} publish ${id} live in ${stats.durationMs.toFixed(0)} ms (${stats.rendered} rendered, ${stats.reused} reused, ${stats.removed} removed)`,
+      );
+      this.last = stats;
+      return stats;
+    } catch (error) {
+      this.#pending = null;
+      this.stats.failed++;
+      stats.error = error instanceof Error ? error.message : String(error);
+      stats.durationMs = performance.now() - started;
+      this.last = stats;
+      this.#opts.log(`publisher: ${kind} publish failed, the live release stays: ${stats.error}`);
+      await rm(this.#opts.workDir, { recursive: true, force: true }).catch(() => {});
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The `dir` release store: releases are folders under PUBLISH_DIR/releases/<id>/, the live
+ * one is named by the symlink PUBLISH_DIR/live (→ releases/<id>), swapped in one step by
+ * renaming a fresh symlink over it. A file whose hash the previous live release already has
+ * is hard-linked from there instead of copied. Each release keeps `.release.json` (its id,
+ * time and the hash of every file) so later stages and prunes know what it holds.
+ */
+import { copyFile, link, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
+
+const MANIFEST = '.release.json';
+
+interface Manifest {
+  id: string;
+  publishedAt: string;
+  /** path → sha256 */
+  files: Record<string, string>;
+}
+
+export interface DirStoreOptions {
+  /** PUBLISH_DIR */
+  root: string;
+}
+
+export class DirReleaseStore implements ReleaseStore {
+  readonly root: string;
+  readonly releases: string;
+  readonly livePath: string;
+
+  constructor({ root }: DirStoreOptions) {
+    this.root = path.resolve(root);
+    this.releases = path.join(this.root, 'releases');
+    this.livePath = path.join(this.root, 'live');
+  }
+
+  /** The folder a release's files are in. */
+  dirOf(id: string): string {
+    return path.join(this.releases, id);
+  }
+
+  async #manifest(id: string): Promise<Manifest | null> {
+    try {
+      return JSON.parse(await readFile(path.join(this.dirOf(id), MANIFEST), 'utf8')) as Manifest;
+    } catch {
+      return null;
+    }
+  }
+
+  async #liveId(): Promise<string | null> {
+    try {
+      return path.basename(await readlink(this.livePath));
+    } catch {
+      return null;
+    }
+  }
+
+  async live(): Promise<ReleaseInfo | null> {
+    const id = await this.#liveId();
+    if (!id) return null;
+    const m = await this.#manifest(id);
+    return m ? { id: m.id, publishedAt: m.publishedAt } : null;
+  }
+
+  /** Every complete release (one with a manifest), newest first by id (ids sort by time). */
+  async list(): Promise<ReleaseInfo[]> {
+    let ids: string[] = [];
+    try {
+      ids = await readdir(this.releases);
+    } catch {
+      return [];
+    }
+    const out: ReleaseInfo[] = [];
+    for (const id of ids.sort().reverse()) {
+      const m = await this.#manifest(id);
+      if (m) out.push({ id: m.id, publishedAt: m.publishedAt });
+    }
+    return out;
+  }
+
+  /** path → hash of the live release (for reusing files). */
+  async liveFiles(): Promise<Record<string, string>> {
+    const id = await this.#liveId();
+    return (id && (await this.#manifest(id))?.files) || {};
+  }
+
+  async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
+    if (!/^[\w.-]+$/.test(id)) throw new Error(`bad release id ${id}`);
+    const dir = this.dirOf(id);
+    await mkdir(dir, { recursive: true });
+    // Files by hash from every kept release, newest first (the live one wins).
+    const byHash = new Map<string, string>();
+    const liveId = await this.#liveId();
+    const kept = (await this.list()).map((r) => r.id).filter((r) => r !== id);
+    for (const rid of liveId ? [liveId, ...kept.filter((k) => k !== liveId)] : kept) {
+      const m = await this.#manifest(rid);
+      if (!m) continue;
+      for (const [p, h] of Object.entries(m.files)) if (!byHash.has(h)) byHash.set(h, path.join(this.dirOf(rid), p));
+    }
+    let written = 0;
+    let reused = 0;
+    const madeDirs = new Set<string>();
+    const manifestFiles: Record<string, string> = {};
+    for (const file of files) {
+      if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`bad path ${file.path}`);
+      const to = path.join(dir, file.path);
+      const parent = path.dirname(to);
+      if (!madeDirs.has(parent)) {
+        await mkdir(parent, { recursive: true });
+        madeDirs.add(parent);
+      }
+      manifestFiles[file.path] = file.hash;
+      await rm(to, { force: true });
+      const existing = byHash.get(file.hash);
+      if (existing) {
+        try {
+          await link(existing, to);
+          reused++;
+          continue;
+        } catch {
+          // the old file went away (pruned): copy the new bytes instead
+        }
+      }
+      await copyFile(file.source, to);
+      written++;
+    }
+    const manifest: Manifest = { id, publishedAt: new Date().toISOString(), files: manifestFiles };
+    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    return { written, reused };
+  }
+
+  async activate(id: string): Promise<void> {
+    const m = await this.#manifest(id);
+    if (!m) throw new Error(`release ${id} is not staged`);
+    await writeFile(path.join(this.dirOf(id), MANIFEST), JSON.stringify({ ...m, publishedAt: new Date().toISOString() }));
+    const tmp = path.join(this.root, `.live-${process.pid}-${Date.now()}`);
+    await symlink(path.join('releases', id), tmp);
+    await rename(tmp, this.livePath); // atomic on POSIX: readers see the old or the new release
+  }
+
+  async rollback(): Promise<ReleaseInfo> {
+    const liveId = await this.#liveId();
+    const all = await this.list();
+    const index = all.findIndex((r) => r.id === liveId);
+    const previous = index >= 0 ? all[index + 1] : undefined;
+    if (!previous) throw new Error('no earlier release to roll back to');
+    await this.activate(previous.id);
+    return (await this.live())!;
+  }
+
+  async prune(keep: number): Promise<string[]> {
+    const liveId = await this.#liveId();
+    const all = await this.list();
+    const doomed = all.slice(Math.max(1, keep)).filter((r) => r.id !== liveId);
+    // Files are hard links: removing a release folder frees only bytes no kept release links.
+    for (const r of doomed) await rm(this.dirOf(r.id), { recursive: true, force: true });
+    // Half-staged releases (no manifest) older than the newest kept one go too.
+    try {
+      for (const id of await readdir(this.releases)) {
+        if (all.some((r) => r.id === id)) continue;
+        const s = await stat(this.dirOf(id));
+        if (Date.now() - s.mtimeMs > 3_600_000) await rm(this.dirOf(id), { recursive: true, force: true });
+      }
+    } catch {
+      /* no releases folder */
+    }
+    return doomed.map((r) => r.id);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The warm render path (docs/publisher.md): the prerender bundle a build kept
+ * (src/integrations/render-path), loaded once into this long-lived process.
+ *
+ * - `paths()` runs every page's getStaticPaths against the current content store and returns
+ *   each output file with its route and cacheKey. A page whose cacheKey did not change since
+ *   the last render shows the same records and is reused; the others are rendered.
+ * - `render(path)` renders one page exactly as `astro build` would (same code, same hashed
+ *   asset names, same request URL).
+ * - `store` is the bundle's content-layer store: records re-read from the API replace the
+ *   built ones in place (see ./content-store.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const DATA_STORE_KEY = 'portal.render-path.data-store';
+const COLLECTIONS_KEY = 'portal.render-path.collections';
+const STATUS_CODE_PAGES = new Set(['/404', '/500']);
+
+interface Facts {
+  entry: string;
+  origin: string;
+  pages: Array<[string, { styles: unknown[] }]>;
+  entrySpecifierToBundleMap: Array<[string, string]>;
+  scripts: Array<{ stage: string; content: string }>;
+}
+
+/** What Astro's route data says about a route, as far as the publisher needs it. */
+export interface RouteData {
+  route: string;
+  component: string;
+  type: 'page' | 'endpoint' | 'redirect' | 'fallback';
+  prerender: boolean;
+  fallbackRoutes: RouteData[];
+}
+
+/** One output file of the site, as getStaticPaths describes it. */
+export interface PagePath {
+  /** Path inside the release: `en/article/x/index.html`, `rss.xml`. */
+  file: string;
+  pathname: string;
+  route: RouteData;
+  /** From getStaticPaths; undefined for a route without params (rendered on every publish). */
+  cacheKey: string | undefined;
+}
+
+/** One stored record of Astro's content layer (what `store.set` keeps). */
+export interface StoreEntry {
+  id: string;
+  data: Record<string, unknown>;
+  digest?: string;
+  [more: string]: unknown;
+}
+
+export interface RenderPath {
+  dir: string;
+  /** Every output file, in the order the build generates them. */
+  paths(): Promise<PagePath[]>;
+  /** The bytes of one output file, or null for a response without a body. */
+  render(page: PagePath): Promise<Buffer | null>;
+  /** collection → (id → entry): the bundle's live content store. */
+  collections(): Promise<Map<string, Map<string, StoreEntry>>>;
+  /** The site's content collections (src/content.config.ts), with their loaders. */
+  definitions(): Record<string, { loader: { name: string; load(ctx: unknown): Promise<void> } }>;
+}
+
+/** Output file of a pathname, as Astro's build writes it with `build.format: 'directory'`. */
+export function outputFile(pathname: string, route: Pick<RouteData, 'type'>): string {
+  const clean = pathname.replace(/^\/+/, '');
+  if (route.type === 'endpoint') return clean;
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (STATUS_CODE_PAGES.has(trimmed)) return `${trimmed.slice(1)}.html`;
+  return clean === '' ? 'index.html' : `${clean.replace(/\/+$/, '')}/index.html`;
+}
+
+/** The URL the build renders a pathname at (directory format, trailing slash always). */
+function urlFor(pathname: string, route: RouteData, origin: string): URL {
+  if (pathname === '/' || pathname === '') return new URL('/', origin);
+  if (route.type === 'endpoint') {
+    const hasExt = /\.[^/]+$/.test(pathname);
+    return new URL(hasExt ? pathname : pathname.replace(/\/?$/, '/'), origin);
+  }
+  return new URL(`${pathname.replace(/\/+$/, '')}/`, origin);
+}
+
+export async function loadRenderPath(dir: string): Promise<RenderPath> {
+  const facts = JSON.parse(await readFile(path.join(dir, 'render-path.json'), 'utf8')) as Facts;
+  const entry = await import(pathToFileURL(path.join(dir, facts.entry)).href);
+  const app = entry.app;
+  app.setInternals({
+    pagesByKeys: new Map(facts.pages),
+    entrySpecifierToBundleMap: new Map(facts.entrySpecifierToBundleMap),
+  });
+  const quiet = { write: () => true };
+  app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: quiet } } });
+
+  // StaticPaths and renderForPrerender from the same astro package the bundle was built with.
+  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
+  const astroDist = path.resolve(path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname), '../..');
+  const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
+
+  const routeCache = app.routeCache;
+  return {
+    dir,
+    async paths() {
+      // getStaticPaths results are cached per route: drop them so the current store is read.
+      routeCache.clearAll();
+      const all = (await new StaticPaths(app).getAll()) as Array<{ pathname: string; route: RouteData; cacheKey?: string }>;
+      const seen = new Set<string>();
+      const out: PagePath[] = [];
+      for (const p of all) {
+        // The build keeps the first route for a pathname (prerenderConflictBehavior) and
+        // renders fallbacks after the rest.
+        const normal = p.pathname.replace(/\/+$/, '');
+        if (seen.has(normal)) continue;
+        seen.add(normal);
+        out.push({ file: outputFile(p.pathname, p.route), pathname: p.pathname, route: p.route, cacheKey: p.cacheKey });
+      }
+      return out;
+    },
+    async render(page) {
+      const url = urlFor(page.pathname, page.route, facts.origin);
+      const { response } = await renderForPrerender(app, new Request(url), { routeData: page.route });
+      if (response.status >= 300 && response.status < 400) throw new Error(`render-path: ${page.pathname} redirects; redirects are not published`);
+      if (!response.body) return null;
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async collections() {
+      const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
+        | { get(): Promise<unknown> }
+        | undefined;
+      if (!holder) throw new Error('render-path: the bundle has no content store hook (built without RENDER_PATH_DIR?)');
+      const source = (await holder.get()) as { collections(): Map<string, Map<string, StoreEntry>> };
+      return source.collections();
+    },
+    definitions() {
+      const collections = (globalThis as Record<symbol, unknown>)[Symbol.for(COLLECTIONS_KEY)];
+      if (!collections) throw new Error('render-path: the bundle did not expose its collections');
+      return collections as ReturnType<RenderPath['definitions']>;
+    },
+  };
+}

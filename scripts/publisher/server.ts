@@ -1,0 +1,205 @@
+/**
+ * The publisher's HTTP side (contracts.md "Publisher"): `POST /hooks/content` and
+ * `POST /rollback` (Standard Webhooks, verified by the `standardwebhooks` package on the raw
+ * bytes), `GET /status`, `GET /healthz`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { z } from 'zod';
+import type { ContentEvent, Publisher } from './publisher.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+export const TOLERANCE_S = 300;
+
+const eventSchema = z.object({
+  type: z.string().regex(/^[a-z][a-z-]*$/),
+  action: z.enum(['create', 'update', 'delete']),
+  key: z.string().min(1).max(500),
+});
+const bodySchema = z.union([eventSchema.transform((e) => [e]), z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events)]);
+
+/**
+ * `webhook-id`s already accepted, kept on disk for the tolerance window so a replay is refused
+ * after a restart too.
+ */
+export class ReplayStore {
+  #seen = new Map<string, number>();
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const saved = JSON.parse(await readFile(this.file, 'utf8')) as Record<string, number>;
+      this.#seen = new Map(Object.entries(saved));
+    } catch {
+      this.#seen = new Map();
+    }
+    this.#prune();
+  }
+
+  has(id: string): boolean {
+    return this.#seen.has(id);
+  }
+
+  async add(id: string): Promise<void> {
+    this.#prune();
+    this.#seen.set(id, Date.now());
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
+    await rename(tmp, this.file);
+  }
+
+  #prune(): void {
+    // A message older than the tolerance is refused by its timestamp anyway; keep twice that.
+    const cutoff = Date.now() - 2 * TOLERANCE_S * 1000;
+    for (const [id, at] of this.#seen) if (at < cutoff) this.#seen.delete(id);
+  }
+}
+
+export interface ServerOptions {
+  publisher: Publisher;
+  /** `whsec_…` secrets (two during a rotation); empty only with `insecureDev`. */
+  secrets: readonly string[];
+  insecureDev?: boolean;
+  replay: ReplayStore;
+  log?: (line: string) => void;
+  /** Is the live release being served? (for /healthz) */
+  healthy?: () => Promise<boolean>;
+}
+
+class Refusal extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`));
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+export function createPublisherServer(options: ServerOptions): Server {
+  const { publisher, replay } = options;
+  const log = options.log ?? ((l: string) => console.log(l));
+  if (options.secrets.length === 0 && !options.insecureDev) throw new Error('WEBHOOK_SECRET is required (or --insecure-dev)');
+  const hooks = options.secrets.map((s) => new Webhook(s));
+
+  /** Verifies a signed request; returns its raw body. Throws a Refusal. */
+  async function verified(req: IncomingMessage): Promise<Buffer> {
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') throw new Refusal(415, 'content-type must be application/json');
+    const raw = await readBody(req);
+    const headers = {
+      'webhook-id': String(req.headers['webhook-id'] ?? ''),
+      'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
+      'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
+    };
+    if (!headers['webhook-id'] || !headers['webhook-timestamp'] || !headers['webhook-signature']) {
+      if (!options.insecureDev || hooks.length > 0) throw new Refusal(401, 'missing webhook-id, webhook-timestamp or webhook-signature');
+    }
+    if (hooks.length > 0) {
+      let reason = 'no matching signature';
+      const ok = hooks.some((hook) => {
+        try {
+          hook.verify(raw, headers, { jsonParse: false });
+          return true;
+        } catch (error) {
+          reason = error instanceof Error ? error.message : String(error);
+          return false;
+        }
+      });
+      if (!ok) throw new Refusal(401, `signature refused: ${reason}`);
+    }
+    if (headers['webhook-id'] && replay.has(headers['webhook-id'])) throw new Refusal(409, `webhook-id ${headers['webhook-id']} already seen`);
+    return raw;
+  }
+
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://publisher');
+    try {
+      if (req.method === 'POST' && url.pathname === '/hooks/content') {
+        const raw = await verified(req);
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new Refusal(400, 'body is not JSON');
+        }
+        const parsed = bodySchema.safeParse(json);
+        if (!parsed.success) throw new Refusal(400, `body is not an event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        const id = String(req.headers['webhook-id'] ?? '');
+        if (id) await replay.add(id);
+        publisher.enqueue(parsed.data as ContentEvent[]);
+        log(`publisher: webhook ${id} queued ${parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`).join(', ')}`);
+        return send(res, 202, { queued: parsed.data.length, dirty: publisher.dirty.length });
+      }
+      if (req.method === 'POST' && url.pathname === '/rollback') {
+        await verified(req);
+        const id = String(req.headers['webhook-id'] ?? '');
+        if (id) await replay.add(id);
+        const info = await publisher.rollback();
+        log(`publisher: rolled back to ${info.id}`);
+        return send(res, 202, { release: info });
+      }
+      if (req.method === 'GET' && url.pathname === '/status') {
+        const releases = await publisher.store.list();
+        const live = await publisher.store.live();
+        const index = releases.findIndex((r) => r.id === live?.id);
+        return send(res, 200, {
+          release: live,
+          previous: index >= 0 ? (releases[index + 1] ?? null) : null,
+          publishing: publisher.publishing,
+          queue: publisher.stats.queue,
+          dirty: publisher.dirty,
+          publishes: { total: publisher.stats.total, failed: publisher.stats.failed },
+          last: publisher.last,
+        });
+      }
+      if (req.method === 'GET' && url.pathname === '/healthz') {
+        const ok = options.healthy ? await options.healthy() : (await publisher.store.live()) !== null;
+        return send(res, ok ? 200 : 503, { ok });
+      }
+      send(res, 404, { error: 'not found' });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        // The reason, never the secret or the signature.
+        log(`publisher: refused ${req.method} ${url.pathname} (${error.status}): ${error.message}`);
+        return send(res, error.status, { error: error.message });
+      }
+      log(`publisher: ${req.method} ${url.pathname} failed: ${(error as Error).message}`);
+      send(res, 500, { error: (error as Error).message });
+    }
+  });
+}

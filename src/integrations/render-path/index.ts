@@ -1,0 +1,105 @@
+/**
+ * Keeps the build's render path for the publisher (docs/publisher.md).
+ *
+ * A static `astro build` renders every page through a prerender bundle (`dist/.prerender/`)
+ * and deletes it afterwards. When `RENDER_PATH_DIR` is set, this integration copies that
+ * bundle there before pages are generated, with the few build facts its renderer needs
+ * (each route's stylesheets, the page script, inline head scripts). The long-lived publisher
+ * loads it once and renders single pages with it: the same code and the same hashed assets
+ * as the build that made the release. Without `RENDER_PATH_DIR` it does nothing.
+ *
+ * It also lets the publisher reach two things inside that bundle (never used by the site):
+ * Astro's content-layer store, so re-read records replace the built ones in place, and the
+ * collections of src/content.config.ts, so their loaders re-read an area from the API.
+ */
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+/** `globalThis` keys the prerender bundle fills in for the publisher. */
+export const DATA_STORE_KEY = 'portal.render-path.data-store';
+export const COLLECTIONS_KEY = 'portal.render-path.collections';
+
+const DATA_STORE_MODULE = /[\\/]astro[\\/]dist[\\/]content[\\/]data-store\.js$/;
+const HOOK_ID = 'virtual:portal-render-path-hook';
+
+export default function renderPath(): AstroIntegration {
+  const target = process.env.RENDER_PATH_DIR;
+  let outDir: URL | undefined;
+  let srcDir: URL | undefined;
+  return {
+    name: 'render-path',
+    hooks: {
+      'astro:config:setup': ({ config, updateConfig, injectScript }) => {
+        if (!target) return;
+        srcDir = config.srcDir;
+        const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
+        injectScript('page-ssr', `import ${JSON.stringify(HOOK_ID)};`);
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'portal-render-path',
+                resolveId: (id: string) => (id === HOOK_ID ? `\0${HOOK_ID}` : undefined),
+                load: (id: string) =>
+                  id === `\0${HOOK_ID}`
+                    ? `import { collections } from ${JSON.stringify(configFile)};\n` +
+                      `globalThis[Symbol.for(${JSON.stringify(COLLECTIONS_KEY)})] = collections;\n`
+                    : undefined,
+                transform(code: string, id: string) {
+                  if (!DATA_STORE_MODULE.test(id)) return undefined;
+                  return `${code}\nglobalThis[Symbol.for(${JSON.stringify(DATA_STORE_KEY)})] = globalDataStore;\n`;
+                },
+              },
+            ],
+          },
+        });
+      },
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        if (!target || !outDir) return;
+        const prerenderDir = new URL('./.prerender/', outDir);
+        setPrerenderer((defaultPrerenderer) => ({
+          ...defaultPrerenderer,
+          name: 'portal:render-path',
+          async setup() {
+            // Load the entry first (the default prerenderer's import then gets the same
+            // module) so the build internals it is handed can be recorded.
+            const entryName = (await readdir(prerenderDir)).find((f) => f.startsWith('prerender-entry'));
+            if (!entryName) throw new Error(`render-path: no prerender entry in ${fileURLToPath(prerenderDir)}`);
+            const entry = await import(new URL(entryName, prerenderDir).href);
+            const app = entry.app;
+            let internals: any;
+            const setInternals = app.setInternals.bind(app);
+            app.setInternals = (value: unknown) => {
+              internals = value;
+              setInternals(value);
+            };
+            await defaultPrerenderer.setup?.();
+            app.setInternals = setInternals;
+            const options = app.getOptions();
+            const dir = path.resolve(target);
+            await rm(dir, { recursive: true, force: true });
+            await mkdir(path.dirname(dir), { recursive: true });
+            await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
+            const pages = [...internals.pagesByKeys.entries()].map(([key, page]: [string, any]) => [key, { styles: page.styles }]);
+            const facts = {
+              entry: entryName,
+              origin: String(options.origin),
+              pages,
+              entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
+              scripts: options.settings.scripts.map((s: any) => ({ stage: s.stage, content: s.content })),
+            };
+            await writeFile(path.join(dir, 'render-path.json'), JSON.stringify(facts));
+          },
+        }));
+      },
+    },
+  };
+}
+
+/** Where the publisher finds a kept render path's entry module. */
+export const entryUrl = (dir: string, entry: string) => pathToFileURL(path.join(dir, entry)).href;

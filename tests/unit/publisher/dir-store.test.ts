@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
+
+function file(dir: string, p: string, text: string) {
+  const source = path.join(dir, p.replaceAll('/', '_'));
+  writeFileSync(source, text);
+  return { path: p, source, hash: createHash('sha256').update(text).digest('hex') };
+}
+
+describe('dir release store', () => {
+  it('stages without touching live, hard-links unchanged files, switches the live symlink, rolls back and prunes', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    expect(await store.live()).toBeNull();
+
+    const asset = file(src, '_astro/app.1.js', 'js');
+    const r1 = await store.stage('r1', [asset, file(src, 'index.html', 'one')]);
+    expect(r1).toEqual({ written: 2, reused: 0 });
+    expect(await store.live()).toBeNull(); // staged is not live
+    await store.activate('r1');
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
+
+    const r2 = await store.stage('r2', [asset, file(src, 'index.html', 'two')]);
+    expect(r2).toEqual({ written: 1, reused: 1 });
+    expect(statSync(path.join(root, 'releases/r2/_astro/app.1.js')).ino).toBe(statSync(path.join(root, 'releases/r1/_astro/app.1.js')).ino);
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
+    await store.activate('r2');
+    expect(readlinkSync(path.join(root, 'live'))).toBe(path.join('releases', 'r2'));
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('two');
+
+    expect((await store.rollback()).id).toBe('r1');
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
+
+    await store.activate('r2');
+    await store.stage('r3', [asset, file(src, 'index.html', 'three')]);
+    await store.activate('r3');
+    expect(await store.prune(2)).toEqual(['r1']);
+    expect(existsSync(path.join(root, 'releases/r1'))).toBe(false);
+    // the shared asset survives in the kept releases
+    expect(readFileSync(path.join(root, 'live/_astro/app.1.js'), 'utf8')).toBe('js');
+    expect((await store.list()).map((r) => r.id)).toEqual(['r3', 'r2']);
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPublisherServer, ReplayStore } from '../../../scripts/publisher/server.ts';
+import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
+import type { ContentEvent, Publisher } from '../../../scripts/publisher/publisher.ts';
+
+const SECRET_A = `whsec_${Buffer.from('secret-a-0123456789abcdef').toString('base64')}`;
+const SECRET_B = `whsec_${Buffer.from('secret-b-0123456789abcdef').toString('base64')}`;
+const EVENT = { type: 'article', action: 'update', key: 'my-slug' };
+
+/** Records what the server queued; nothing else of the publisher is needed here. */
+function fakePublisher() {
+  const queued: ContentEvent[][] = [];
+  const fake = {
+    enqueue: (events: ContentEvent[]) => void queued.push(events),
+    dirty: [],
+    publishing: false,
+    stats: { total: 0, failed: 0, queue: 0 },
+    last: null,
+    store: { live: async () => ({ id: 'r1', publishedAt: '' }), list: async () => [] },
+    rollback: async () => ({ id: 'r0', publishedAt: '' }),
+  };
+  return { queued, publisher: fake as unknown as Publisher };
+}
+
+let servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  servers = [];
+});
+
+async function start(secrets: string[], replayFile = path.join(mkdtempSync(path.join(tmpdir(), 'wh-')), 'ids.json')) {
+  const { queued, publisher } = fakePublisher();
+  const replay = new ReplayStore(replayFile);
+  await replay.load();
+  const logs: string[] = [];
+  const server = createPublisherServer({ publisher, secrets, replay, log: (l) => logs.push(l) });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const post = (headers: Record<string, string>, body: string, where = '/hooks/content') =>
+    fetch(url + where, { method: 'POST', headers, body });
+  return { queued, logs, post, replayFile };
+}
+
+describe('POST /hooks/content', () => {
+  it('queues a verified event and answers 202', async () => {
+    const s = await start([SECRET_A]);
+    const { headers, body } = signWebhook(SECRET_A, JSON.stringify(EVENT));
+    const res = await s.post(headers, body);
+    expect(res.status).toBe(202);
+    expect(s.queued).toEqual([[EVENT]]);
+  });
+
+  const refusals: Array<[string, number, (h: Record<string, string>, b: string) => [Record<string, string>, string]]> = [
+    ['signature missing', 401, (h, b) => [{ ...h, 'webhook-signature': '' }, b]],
+    ['signature wrong (body changed after signing)', 401, (h, b) => [h, b.replace('my-slug', 'other')]],
+    ['wrong secret', 401, (_h, b) => [signWebhook(SECRET_B, b).headers, b]],
+    ['timestamp 6 minutes old', 401, (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() - 360_000)).headers, b]],
+    ['timestamp 6 minutes ahead', 401, (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() + 360_000)).headers, b]],
+    ['not application/json', 415, (h, b) => [{ ...h, 'content-type': 'text/plain' }, b]],
+    ['body over 64 KB', 413, (_h) => { const big = JSON.stringify({ ...EVENT, pad: 'x'.repeat(70_000) }); return [signWebhook(SECRET_A, big).headers, big]; }],
+    ['not JSON', 400, () => { const bad = '{not json'; return [signWebhook(SECRET_A, bad).headers, bad]; }],
+    ['JSON but not an event', 400, () => { const bad = '{"type":"article"}'; return [signWebhook(SECRET_A, bad).headers, bad]; }],
+  ];
+  for (const [what, status, alter] of refusals) {
+    it(`refuses ${what} with ${status}, a reason, a log line without the secret, and nothing queued`, async () => {
+      const s = await start([SECRET_A]);
+      const signed = signWebhook(SECRET_A, JSON.stringify(EVENT));
+      const [headers, body] = alter(signed.headers, signed.body);
+      const res = await s.post(headers, body);
+      expect(res.status).toBe(status);
+      expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(5);
+      expect(s.queued).toEqual([]);
+      expect(s.logs.join('\n')).toContain(`(${status})`);
+      expect(s.logs.join('\n')).not.toContain(SECRET_A.slice(6));
+    });
+  }
+
+  it('refuses a webhook-id already seen (409), also after a restart', async () => {
+    const s = await start([SECRET_A]);
+    const signed = signWebhook(SECRET_A, JSON.stringify(EVENT));
+    expect((await s.post(signed.headers, signed.body)).status).toBe(202);
+    expect((await s.post(signed.headers, signed.body)).status).toBe(409);
+    const restarted = await start([SECRET_A], s.replayFile);
+    expect((await restarted.post(signed.headers, signed.body)).status).toBe(409);
+    expect(restarted.queued).toEqual([]);
+  });
+
+  it('accepts either of two secrets during a rotation', async () => {
+    const s = await start([SECRET_A, SECRET_B]);
+    for (const secret of [SECRET_A, SECRET_B]) {
+      const { headers, body } = signWebhook(secret, JSON.stringify(EVENT));
+      expect((await s.post(headers, body)).status).toBe(202);
+    }
+    const other = `whsec_${Buffer.from('secret-c-0123456789abcdef').toString('base64')}`;
+    const { headers, body } = signWebhook(other, JSON.stringify(EVENT));
+    expect((await s.post(headers, body)).status).toBe(401);
+    expect(s.queued).toHaveLength(2);
+  });
+
+  it('takes several records in one event ({"events": […]})', async () => {
+    const s = await start([SECRET_A]);
+    const events = [EVENT, { type: 'faq', action: 'delete', key: '3' }];
+    const { headers, body } = signWebhook(SECRET_A, JSON.stringify({ events }));
+    expect((await s.post(headers, body)).status).toBe(202);
+    expect(s.queued).toEqual([events]);
+  });
+});
+
+describe('the publisher server', () => {
+  it('will not start without a secret', () => {
+    const { publisher } = fakePublisher();
+    expect(() => createPublisherServer({ publisher, secrets: [], replay: new ReplayStore('/nonexistent/x.json') })).toThrow(/WEBHOOK_SECRET/);
+  });
+
+  it('refuses an unsigned rollback', async () => {
+    const s = await start([SECRET_A]);
+    const res = await s.post({ 'content-type': 'application/json' }, '{}', '/rollback');
+    expect(res.status).toBe(401);
+  });
+});
