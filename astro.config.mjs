@@ -7,6 +7,10 @@ import { sitemapOptions } from './src/areas/sitemap/options.mjs';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
 import renderPath from './src/integrations/render-path/index.ts';
 
+// The API's origin: pages load its images and files, islands call it. The Content Security
+// Policy allows exactly this origin besides the site's own (connect-src, img-src, media-src).
+const apiOrigin = new URL(process.env.PUBLIC_API_BASE_URL || 'http://127.0.0.1:8787').origin;
+
 // Keep this file stable: Astro wipes the content-layer cache (node_modules/.astro)
 // whenever the config changes, which would defeat incremental rebuilds.
 export default defineConfig({
@@ -20,6 +24,24 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions), renderPath()],
+  // A strict Content Security Policy in every page's <meta>: Astro hashes every script and style
+  // it emits; the few inline ones of ours add their hashes through Astro.csp (src/shell/csp.ts).
+  // No 'unsafe-inline'. frame-ancestors cannot be set by <meta>: the server sends it as a header.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        `connect-src 'self' ${apiOrigin}`,
+        `img-src 'self' data: ${apiOrigin}`,
+        `media-src 'self' ${apiOrigin}`,
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        `form-action 'self'`,
+      ],
+    },
+  },
   experimental: { incrementalBuild: true },
   vite: {
     build: {

@@ -2,7 +2,7 @@
  * Activities and training (issue 4): /activities/ with pagination, category and
  * department lists, activity detail with its dates (start–end) and place, both languages.
  */
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

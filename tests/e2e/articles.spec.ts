@@ -3,7 +3,7 @@
  * detail with dates, attachments and related items, in Thai and English, and the hostile
  * seed article rendered harmless.
  */
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

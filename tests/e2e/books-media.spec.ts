@@ -4,7 +4,7 @@
  * images carry width/height and load lazily after the first; video files offered with
  * type and size. Both languages; readable without JavaScript.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

@@ -11,7 +11,7 @@
  * compared with what the reference API (E2E_API_URL) answers for that month, and the page must
  * not call GET /common/events at all.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import { checkPage, checkReadsWithoutJs, expectNoAxeViolations, watchConsole } from './support/page-checks';

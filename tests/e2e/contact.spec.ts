@@ -3,7 +3,7 @@
  * (address, phone, fax, email, hours, map, divisions), divisions with the division cover
  * and attachments, and all 77 provincial offices grouped by region in the provinces filter slot.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

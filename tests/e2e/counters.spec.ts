@@ -4,7 +4,7 @@
  * e-magazine page counts a view; a banner click sends its statistic without holding up the
  * navigation. Both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, watchConsole } from './support/page-checks';
 
 test.describe.configure({ timeout: 90_000 });

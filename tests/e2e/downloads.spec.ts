@@ -2,7 +2,7 @@
  * Download forms (/downloads/, /downloads/{categoryId}/): every category of the API has a
  * page listing its sub-categories and their files with type, size and a working link.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.

@@ -2,7 +2,7 @@
  * FAQ (/faq/): every group and question of the API, answers that open and close with
  * <details> (no script needed), and /faq/#faq-{id} links (from search) opening their question.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.

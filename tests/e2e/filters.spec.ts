@@ -8,7 +8,7 @@
  * interaction with it (client:interaction): loading a list starts no React; what the visitor
  * types before React arrives is kept, and a submit before it arrives opens the filtered address.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
 
 test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@
  * built for a cheap phone (only the first banner eager, every image sized), news tabs
  * that work with the keyboard and without JavaScript, the popup and visitors slots.
  */
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from './support/test';
 import { checkPage, checkReadsWithoutJs, expectNoLeakedPlaceholders, watchConsole } from './support/page-checks';
 
 test.describe.configure({ timeout: 120_000 });

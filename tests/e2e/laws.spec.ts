@@ -3,7 +3,7 @@
  * Buddhist-era dates in Thai, files with type and size, the full text in a <details> that
  * carries the view counter, and a page for every category the API returns.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.

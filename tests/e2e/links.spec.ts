@@ -4,7 +4,7 @@
  * fails listing every broken internal link, every missing image and every missing file
  * on the API's origin (attachments, covers), each with the page that refers to it.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 
 const MAX_PAGES = 3000;
 const CONCURRENCY = 8;

@@ -3,7 +3,7 @@
  * page) in the manuals filter slot, manual details with group, update date and attachments,
  * and the static search page whose GET form works without script and lists the groups.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

@@ -5,7 +5,7 @@
  * scrolling on home, a list and a detail page; axe clean with the menu open in every colour
  * mode. Wide screens keep the full header.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { axeScan, expectNoAxeViolations, watchConsole } from './support/page-checks';
 
 const PHONE = { width: 360, height: 740 };

@@ -4,7 +4,7 @@
  * /organization/{m}/staff/{id}/) and common articles (/common-article/{m}/,
  * /common-article/{m}/category/{id}/, /common-article/{m}/{id}/).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.

@@ -1,7 +1,7 @@
 /**
  * The news page with its tabs, the RSS feeds and the sitemaps (issue 4), both languages.
  */
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
 
 test.describe.configure({ timeout: 120_000 });

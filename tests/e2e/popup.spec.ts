@@ -9,7 +9,7 @@
  * interaction with it (client:interaction). The tests hold or refuse the island's code to show
  * the popup works without it, and check React takes over after an interaction.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import { expectNoAxeViolations, watchConsole } from './support/page-checks';

@@ -4,7 +4,7 @@
  * (grouped digits in the page's language), announced and closing dates and attachments;
  * /procure/ with every group and /procure/{groupId}/ with all of a group's documents.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

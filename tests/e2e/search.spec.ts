@@ -4,7 +4,7 @@
  * own messages for an empty query, no results and an API failure (with a working retry),
  * keyboard only, and no axe violations with results on screen. Both languages.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import thSearch from '../../locales/th/search.json' with { type: 'json' };
 import enSearch from '../../locales/en/search.json' with { type: 'json' };
 import thCommon from '../../locales/th/common.json' with { type: 'json' };

@@ -3,7 +3,7 @@
  * the hot ones highlighted, a page per service and per group, online-service details with
  * the service's address as a clear call to action, and the home services with details.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';

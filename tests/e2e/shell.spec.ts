@@ -4,7 +4,7 @@
  * page-view tracking, skip link, keyboard menus, consent, and WCAG 2.1 AA in both
  * languages and all three colour modes.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { checkPage, expectNoAxeViolations, watchConsole } from './support/page-checks';
 
 const HOME = { th: '/', en: '/en/' } as const;

@@ -4,7 +4,7 @@
  * a filled survey is sent (PUT body and 200 answer checked) and thanked; a failed send — network
  * or 422 — keeps every answer; a reload keeps a draft; a closed survey says so.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
 
 // These journeys log in, send forms and run axe several times each: give them room on a busy machine.

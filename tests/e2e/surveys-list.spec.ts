@@ -2,7 +2,7 @@
  * The survey list (/surveys/): each survey with title, description, question count and
  * closing date (Buddhist era in Thai), linking to its form page /surveys/{id}/.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.

@@ -5,7 +5,7 @@
  * token reads as logged out with a "session expired" message; a keyboard-only login; forgot
  * password and the username check; axe on every island state.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
 
 // These journeys log in, send forms and run axe several times each: give them room on a busy machine.

@@ -122,7 +122,6 @@ export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) 
           <MonthGrid
             cursor={cursor}
             byDay={cal.byDay}
-            categories={categories}
             today={today}
             selected={selected}
             onSelect={setSelected}

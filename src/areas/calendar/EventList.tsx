@@ -19,8 +19,8 @@ export function EventList({ events, categories, lang }: Props) {
         return (
           <li
             key={event.id}
-            className="p-3 rounded border border-solid border-border border-l-6"
-            style={{ borderLeftColor: category?.color }}
+            className="p-3 rounded border border-solid border-border border-l-6 [border-left-color:var(--cat-color)]"
+            data-cat={event.categoryId}
           >
             <p className="m-0 text-sm text-muted">{category?.title}</p>
             <p className="m-0 font-semibold">{event.link ? <a href={event.link}>{event.title}</a> : event.title}</p>

@@ -10,7 +10,7 @@
 import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
 import { formatDate, weekdayNames } from '../../lib/dates';
-import { monthGrid, type CalendarCategory, type CalendarItem, type MonthCursor } from './store';
+import { monthGrid, type CalendarItem, type MonthCursor } from './store';
 
 const SHOWN_TITLES = 2;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -18,7 +18,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 interface Props {
   cursor: MonthCursor;
   byDay: Record<string, CalendarItem[]>;
-  categories: ReadonlyMap<string, CalendarCategory>;
   today: string;
   selected: string | null;
   onSelect: (day: string) => void;
@@ -26,7 +25,7 @@ interface Props {
   caption: string;
 }
 
-export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect, lang, caption }: Props) {
+export function MonthGrid({ cursor, byDay, today, selected, onSelect, lang, caption }: Props) {
   const { t } = useTranslation('common');
   const short = weekdayNames(lang, lang === 'th' ? 'narrow' : 'short');
   const long = weekdayNames(lang, 'long');
@@ -88,8 +87,8 @@ export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect
                         {events.map((e) => (
                           <span
                             key={e.id}
-                            className="w-2 h-2 rounded-full"
-                            style={{ background: categories.get(e.categoryId)?.color }}
+                            className="w-2 h-2 rounded-full [background:var(--cat-color)]"
+                            data-cat={e.categoryId}
                           />
                         ))}
                       </span>
@@ -97,8 +96,8 @@ export function MonthGrid({ cursor, byDay, categories, today, selected, onSelect
                         {events.slice(0, SHOWN_TITLES).map((e) => (
                           <span
                             key={e.id}
-                            className="block truncate text-xs px-1 rounded text-white"
-                            style={{ background: categories.get(e.categoryId)?.color }}
+                            className="block truncate text-xs px-1 rounded text-white [background:var(--cat-color)]"
+                            data-cat={e.categoryId}
                           >
                             {e.title}
                           </span>

@@ -11,7 +11,7 @@ import { useTranslation } from '../../../ui/island/translation';
 import type { Popup } from '../api';
 import type { Lang } from '../../../i18n/config';
 import { isExternalPath, localizePath } from '../../../i18n/paths';
-import { rememberPopupDismissed } from './dismissed';
+import { POPUP_DISMISSED_KEY, rememberPopupDismissed } from './dismissed';
 
 export interface PopupImageSize {
   width: number;
@@ -50,6 +50,7 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
       onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}
       className="p-0 border-0 rounded-lg max-w-[min(40rem,92vw)] max-h-[90vh] bg-bg text-fg backdrop:bg-black/60"
       data-home-popup
+      data-dismiss-key={POPUP_DISMISSED_KEY}
     >
       <form method="dialog" className="p-5 flex flex-col gap-3">
         <div className="flex items-start justify-between gap-4">
