@@ -27,7 +27,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -394,16 +394,23 @@ export class S3ReleaseStore implements ReleaseStore {
     );
   }
 
+  /**
+   * Every key under a prefix. ListObjects (v1, paged by the last key) rather than v2: every
+   * S3-compatible store has it, and s3rver's v2 continuation tokens use DES, which OpenSSL 3
+   * (Node 17 and later) refuses, so its v2 listing fails past 1000 keys.
+   */
   private async listKeys(prefix: string): Promise<{ key: string; size: number; lastModified: string }[]> {
     const keys: { key: string; size: number; lastModified: string }[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker }));
       for (const object of page.Contents ?? []) {
         if (object.Key) keys.push({ key: object.Key, size: object.Size ?? -1, lastModified: (object.LastModified ?? new Date(0)).toISOString() });
       }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+      const last = keys.at(-1)?.key;
+      if (!page.IsTruncated || !last || last === marker) break;
+      marker = last;
+    }
     return keys;
   }
 
