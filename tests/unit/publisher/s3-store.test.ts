@@ -229,6 +229,52 @@ describe('S3 release store on s3rver', () => {
   });
 });
 
+describe('S3 release store: an interrupted switch, and more than a listing page', () => {
+  let other: S3ReleaseStore;
+  const get = async (sitePath: string) => (await fetch(`${s3.endpoint}/${BUCKET}/${other.siteKey(sitePath)}`)).text();
+
+  beforeAll(() => {
+    other = createS3Store({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, S3_PREFIX: 'second', ...CREDENTIALS }, { maxAttempts: 1 });
+  });
+  afterAll(() => other.client.destroy());
+
+  it('a switch cut short leaves the pointer where it was, and the next switch puts every page right', async () => {
+    const pages = (label: string) => Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p/${i}/index.html`, `${label} ${i}`]));
+    await other.stage('a', await release('second-a', pages('old')));
+    await other.activate('a');
+    await other.stage('b', await release('second-b', pages('new')));
+
+    const mark = s3.created.length;
+    let stopping: Promise<void> | null = null;
+    const stopAfter = () => {
+      if (!stopping && copiesSince(mark).length >= 5) stopping = s3.stop();
+    };
+    s3.events.on('event', stopAfter);
+    await expect(other.activate('b')).rejects.toThrow();
+    await stopping;
+    s3.events.off('event', stopAfter);
+    const created = s3.created;
+    s3 = await startS3rver(path.join(work, 's3'), s3.port);
+    s3.created.unshift(...created);
+
+    expect((await other.live())?.id).toBe('a');
+    const served = await Promise.all(Array.from({ length: 30 }, (_, i) => get(`p/${i}/index.html`)));
+    expect(served.filter((body) => body.startsWith('new')).length).toBeGreaterThan(0);
+    // Switching back to the live release copies back the pages the cut switch had changed.
+    await other.activate('a');
+    for (let i = 0; i < 30; i++) expect(await get(`p/${i}/index.html`)).toBe(`old ${i}`);
+    await other.activate('b');
+    for (let i = 0; i < 30; i++) expect(await get(`p/${i}/index.html`)).toBe(`new ${i}`);
+  });
+
+  it('reuse holds past 1000 objects (listings come in pages)', async () => {
+    const many = Object.fromEntries(Array.from({ length: 1100 }, (_, i) => [`n/${i}.txt`, `note ${i}`]));
+    expect(await other.stage('c', await release('second-c', many))).toMatchObject({ written: 1100 });
+    many['n/7.txt'] = 'note 7, edited';
+    expect(await other.stage('d', await release('second-d', many))).toEqual({ written: 1, reused: 1099 });
+  });
+});
+
 /** The files of an earlier test release, rebuilt as the same inputs. */
 async function filesOf(id: string): Promise<Record<string, { body: string; tags: string[] } | string>> {
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
