@@ -27,8 +27,10 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsCommand,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -41,6 +43,8 @@ import type { ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './type
 
 /** Files at least this big go through lib-storage's multipart upload. */
 const MULTIPART_FROM = 16 * 1024 * 1024;
+/** Up to this many unknown hashes are looked up one by one (HEAD); more, by listing the blobs. */
+const HEAD_AT_MOST = 256;
 /** S3's limit on user metadata per object (keys and values, UTF-8 bytes). */
 const METADATA_LIMIT = 2048;
 /** Header names stored as `x-amz-meta-<name>`; the CDN maps each back to `<name>`. */
@@ -71,6 +75,8 @@ export interface S3StoreOptions {
   prefix?: string;
   /** Requests in flight at once (uploads, copies). */
   concurrency?: number;
+  /** Keys a listing request asks for (S3's most and default: 1000). */
+  listPageSize?: number;
 }
 
 export interface S3Env {
@@ -179,12 +185,14 @@ export class S3ReleaseStore implements ReleaseStore {
   readonly bucket: string;
   readonly prefix: string;
   readonly concurrency: number;
+  readonly listPageSize: number;
 
   constructor(options: S3StoreOptions) {
     this.client = options.client;
     this.bucket = options.bucket;
     this.prefix = normalisePrefix(options.prefix ?? '');
     this.concurrency = options.concurrency && options.concurrency > 0 ? options.concurrency : 16;
+    this.listPageSize = options.listPageSize ?? 1000;
   }
 
   /** Key of the live copy of a site path (what the CDN serves). */
@@ -230,21 +238,37 @@ export class S3ReleaseStore implements ReleaseStore {
       seen.add(file.path);
       if (!/^[0-9a-f]{64}$/.test(file.hash)) throw new Error(`${file.path}: hash is not sha256 hex`);
     }
-    // What the bucket has, by hash and size: an object cut short by a failure (stores other
-    // than S3 itself may keep one) has the wrong size and is uploaded again.
-    const present = new Map(
-      (await this.listKeys(`${this.prefix}blobs/`)).map((object) => [object.key.slice(`${this.prefix}blobs/`.length), object.size]),
-    );
     const unique = new Map<string, ReleaseFile>();
     for (const file of files) if (!unique.has(file.hash)) unique.set(file.hash, file);
+    // Blobs of the live and the newest release are there whole (a manifest is written after its
+    // blobs, and prune keeps both). Of the other hashes, ask the bucket: one HEAD each when they
+    // are few (an edit), one listing when they are many (a first publish, a new bundle).
+    const known = new Set<string>();
+    const [pointer, releases] = await Promise.all([this.readPointer(), this.list()]);
+    for (const other of new Set([pointer.live, releases[0]?.id])) {
+      if (!other || other === id) continue;
+      for (const entry of Object.values((await this.readManifest(other))?.files ?? {})) known.add(entry.hash);
+    }
+    const unknown = [...unique.values()].filter((file) => !known.has(file.hash));
+    // An object cut short by a failure (stores other than S3 itself may keep one) has the wrong
+    // size and is uploaded again.
+    let stored: (hash: string) => Promise<number | undefined>;
+    if (unknown.length > HEAD_AT_MOST) {
+      const listed = new Map(
+        (await this.listKeys(`${this.prefix}blobs/`)).map((object) => [object.key.slice(`${this.prefix}blobs/`.length), object.size]),
+      );
+      stored = async (hash) => listed.get(hash);
+    } else {
+      stored = (hash) => this.sizeOf(this.blobKey(hash));
+    }
     const toUpload: ReleaseFile[] = [];
     await pMap(
-      unique.values(),
+      unknown,
       async (file) => {
-        const size = present.get(file.hash);
+        const size = await stored(file.hash);
         if (size === undefined || size !== (await stat(file.source)).size) toUpload.push(file);
       },
-      { concurrency: 32 },
+      { concurrency: this.concurrency },
     );
     await pMap(toUpload, (file) => this.uploadBlob(file), { concurrency: this.concurrency });
 
@@ -361,6 +385,17 @@ export class S3ReleaseStore implements ReleaseStore {
     );
   }
 
+  /** Size of an object, or undefined when there is none. */
+  private async sizeOf(key: string): Promise<number | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength;
+    } catch (error) {
+      if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return undefined;
+      throw error;
+    }
+  }
+
   private async readPointer(): Promise<Pointer> {
     const text = await this.getText(this.pointerKey);
     if (text === null) return { version: 1, live: null, switching: null, activated: {} };
@@ -403,7 +438,7 @@ export class S3ReleaseStore implements ReleaseStore {
     const keys: { key: string; size: number; lastModified: string }[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker }));
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }));
       for (const object of page.Contents ?? []) {
         if (object.Key) keys.push({ key: object.Key, size: object.Size ?? -1, lastModified: (object.LastModified ?? new Date(0)).toISOString() });
       }
