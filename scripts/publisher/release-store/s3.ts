@@ -337,19 +337,29 @@ export class S3ReleaseStore implements ReleaseStore {
     await this.deleteKeys(dropped.map((id) => this.manifestKey(id)));
     const hashes = new Set<string>();
     const assets = new Set<string>();
+    let livePaths: Set<string> | null = null;
     for (const id of kept) {
       const manifest = await this.readManifest(id);
       for (const [path, entry] of Object.entries(manifest?.files ?? {})) {
         hashes.add(entry.hash);
         if (isHashedAsset(path)) assets.add(path);
       }
+      if (id === pointer.live && manifest) livePaths = new Set(Object.keys(manifest.files));
     }
+    // site/ keeps the live release's files and the hashed assets of every kept release. Other
+    // keys there are left by a switch whose clean-up failed: swept now, unless a switch is under way.
+    const sitePaths = livePaths && !pointer.switching ? livePaths : null;
     const blobPrefix = `${this.prefix}blobs/`;
-    const assetPrefix = this.siteKey('_astro/');
-    const [blobs, siteAssets] = await Promise.all([this.listKeys(blobPrefix), this.listKeys(assetPrefix)]);
+    const sitePrefix = this.siteKey('');
+    const [blobs, site] = await Promise.all([this.listKeys(blobPrefix), this.listKeys(sitePrefix)]);
     await this.deleteKeys([
       ...blobs.map((object) => object.key).filter((key) => !hashes.has(key.slice(blobPrefix.length))),
-      ...siteAssets.map((object) => object.key).filter((key) => !assets.has(key.slice(this.siteKey('').length))),
+      ...site
+        .map((object) => object.key)
+        .filter((key) => {
+          const path = key.slice(sitePrefix.length);
+          return isHashedAsset(path) ? !assets.has(path) : sitePaths !== null && !sitePaths.has(path);
+        }),
     ]);
 
     const activated = Object.fromEntries(Object.entries(pointer.activated).filter(([id]) => kept.has(id)));

@@ -206,7 +206,12 @@ describe('S3 release store on s3rver', () => {
 
   it('prune keeps the newest releases and every file they name, and deletes the rest', async () => {
     expect((await store.list()).map((r) => r.id)).toEqual(['r4', 'r3', 'r2', 'r1']);
+    // A page a switch failed to delete (the store went away after the pointer was written).
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await store.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: store.siteKey('en/stray/index.html'), Body: 'stray' }));
     const deleted = await store.prune(2);
+    expect((await cdnGet('en/stray/index.html')).status).toBe(404);
+    expect((await cdnGet('en/news/79/index.html')).status).toBe(200);
     expect(deleted.sort()).toEqual(['r1', 'r2']);
     expect((await store.list()).map((r) => r.id)).toEqual(['r4', 'r3']);
     // No kept release names the old bundle any more; the new one stays.
