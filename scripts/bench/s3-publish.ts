@@ -27,7 +27,13 @@ const pages = Number(values.pages);
 const pageBytes = Number(values['page-kb']) * 1024;
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-s3-'));
-const server = new S3rver({ address: '127.0.0.1', port: 0, silent: !process.env.S3RVER_LOG, directory: path.join(work, 's3'), configureBuckets: [{ name: 'bench', configs: [] }] });
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: !process.env.S3RVER_LOG,
+  directory: path.join(work, 's3'),
+  configureBuckets: [{ name: 'bench', configs: [] }],
+});
 const { port } = await server.run();
 const store = createS3Store({
   S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -63,10 +69,13 @@ async function timed<T>(step: string, run: () => Promise<T>): Promise<{ ms: numb
 try {
   const render = path.join(work, 'render');
   const files: ReleaseFile[] = [];
-  for (let a = 0; a < 40; a++) files.push(await file(render, `_astro/chunk${a}.h${a}x.js`, `export const a${a} = ${'1'.repeat(8000)};`));
+  for (let a = 0; a < 40; a++)
+    files.push(await file(render, `_astro/chunk${a}.h${a}x.js`, `export const a${a} = ${'1'.repeat(8000)};`));
   for (let i = 0; i < pages; i++) {
     const lang = i % 2 ? 'en/' : '';
-    files.push(await file(render, `${lang}news/${i}/index.html`, pageBody(i), [`news:${i}`, `shell:${lang ? 'en' : 'th'}`]));
+    files.push(
+      await file(render, `${lang}news/${i}/index.html`, pageBody(i), [`news:${i}`, `shell:${lang ? 'en' : 'th'}`]),
+    );
   }
   const first = {
     stage: await timed('first stage', () => store.stage('r1', files)),
@@ -74,7 +83,10 @@ try {
   };
   const edited = [...files];
   const index = edited.findIndex((f) => f.path === 'news/10/index.html');
-  edited[index] = await file(path.join(work, 'render2'), 'news/10/index.html', pageBody(10, ' (edited)'), ['news:10', 'shell:th']);
+  edited[index] = await file(path.join(work, 'render2'), 'news/10/index.html', pageBody(10, ' (edited)'), [
+    'news:10',
+    'shell:th',
+  ]);
   const edit = {
     stage: await timed('edit stage', () => store.stage('r2', edited)),
     activate: await timed('edit activate', () => store.activate('r2')),

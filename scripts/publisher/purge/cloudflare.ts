@@ -34,7 +34,10 @@ function isRateLimited(error: unknown): boolean {
 
 export function createCloudflarePurger(options: CloudflarePurgeOptions): PurgeAdapter {
   const batchSize = options.batchSize ?? 100;
-  const client = new Cloudflare({ apiToken: options.apiToken, ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
+  const client = new Cloudflare({
+    apiToken: options.apiToken,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  });
   // A 429 on a tag purge should fall back at once, not wait and retry.
   const tagClient = client.withOptions({ maxRetries: 0 });
   const bucket = new TokenBucket(options.tagBurst ?? 25, options.tagRequestsPerMinute ?? 5, options.now);

@@ -14,14 +14,27 @@ export interface CommandPurgeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function createCommandPurger({ command, timeoutMs = 60_000, env = process.env }: CommandPurgeOptions): PurgeAdapter {
+export function createCommandPurger({
+  command,
+  timeoutMs = 60_000,
+  env = process.env,
+}: CommandPurgeOptions): PurgeAdapter {
   return {
     name: 'command',
     async purge(request: PurgeRequest): Promise<PurgeReport> {
-      const report: PurgeReport = { adapter: 'command', tags: request.tags.length, urls: request.paths.length, requests: 0, tagsSkipped: 0 };
+      const report: PurgeReport = {
+        adapter: 'command',
+        tags: request.tags.length,
+        urls: request.paths.length,
+        requests: 0,
+        tagsSkipped: 0,
+      };
       if (request.tags.length === 0 && request.paths.length === 0) return report;
       // Tags as the pages' headers carry them, so the command can hand them to a CDN as they are.
-      const input = JSON.stringify({ tags: [...new Set(request.tags.map(encodeTag))], paths: [...new Set(request.paths)] });
+      const input = JSON.stringify({
+        tags: [...new Set(request.tags.map(encodeTag))],
+        paths: [...new Set(request.paths)],
+      });
       await new Promise<void>((resolve, reject) => {
         const child = spawn(command, { shell: true, env, stdio: ['pipe', 'ignore', 'pipe'], timeout: timeoutMs });
         let stderr = '';
@@ -31,7 +44,12 @@ export function createCommandPurger({ command, timeoutMs = 60_000, env = process
         child.on('error', reject);
         child.on('close', (code, signal) => {
           if (code === 0) resolve();
-          else reject(new Error(`PURGE_COMMAND ${signal ? `stopped by ${signal}` : `exited with ${code}`}${stderr ? `: ${stderr.trim()}` : ''}`));
+          else
+            reject(
+              new Error(
+                `PURGE_COMMAND ${signal ? `stopped by ${signal}` : `exited with ${code}`}${stderr ? `: ${stderr.trim()}` : ''}`,
+              ),
+            );
         });
         child.stdin.on('error', () => {}); // a command that does not read its input still decides by its exit code
         child.stdin.end(input);

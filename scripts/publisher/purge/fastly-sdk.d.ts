@@ -14,7 +14,10 @@ declare module 'fastly' {
       surrogate_key?: string;
       purge_response?: { surrogate_keys: string[] };
     }): Promise<Record<string, string>>;
-    purgeSingleUrl(options: { cached_url: string; fastly_soft_purge?: number }): Promise<{ status: string; id: string }>;
+    purgeSingleUrl(options: {
+      cached_url: string;
+      fastly_soft_purge?: number;
+    }): Promise<{ status: string; id: string }>;
   }
   const Fastly: { ApiClient: typeof ApiClient; PurgeApi: typeof PurgeApi };
   export default Fastly;

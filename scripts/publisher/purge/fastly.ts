@@ -35,7 +35,9 @@ export function createFastlyPurger(options: FastlyPurgeOptions): PurgeAdapter {
   if (options.apiBase) {
     // The SDK names api.fastly.com on each operation; its superagent plugin hook moves the call.
     const base = options.apiBase.replace(/\/+$/, '');
-    client.plugins = [(request: SuperagentRequest) => void (request.url = request.url.replace(/^https:\/\/api\.fastly\.com/, base))];
+    client.plugins = [
+      (request: SuperagentRequest) => void (request.url = request.url.replace(/^https:\/\/api\.fastly\.com/, base)),
+    ];
   }
   const api = new Fastly.PurgeApi(client);
   const soft = options.soft ? { fastly_soft_purge: 1 } : {};

@@ -36,7 +36,11 @@ export function createPurger(env: NodeJS.ProcessEnv = process.env): PurgeAdapter
   const kind = env.PURGE_ADAPTER || (env.PURGE_COMMAND ? 'command' : 'none');
   switch (kind) {
     case 'command':
-      return createCommandPurger({ command: need(env, 'PURGE_COMMAND', kind), env, timeoutMs: number(env.PURGE_TIMEOUT_MS) });
+      return createCommandPurger({
+        command: need(env, 'PURGE_COMMAND', kind),
+        env,
+        timeoutMs: number(env.PURGE_TIMEOUT_MS),
+      });
     case 'cloudflare':
       return createCloudflarePurger({
         apiToken: need(env, 'CLOUDFLARE_API_TOKEN', kind),

@@ -54,7 +54,10 @@ const manifestSchema = z.object({
   version: z.literal(1),
   id: z.string(),
   stagedAt: z.string(),
-  files: z.record(z.string(), z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), tags: z.array(z.string()).optional() })),
+  files: z.record(
+    z.string(),
+    z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), tags: z.array(z.string()).optional() }),
+  ),
 });
 type Manifest = z.infer<typeof manifestSchema>;
 
@@ -101,7 +104,8 @@ export function s3ClientFromEnv(env: S3Env, overrides: Partial<S3ClientConfig> =
     region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
     forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : Boolean(env.S3_ENDPOINT),
     // Many S3-compatible stores do not take the SDK's default CRC32 trailers on uploads.
-    requestChecksumCalculation: env.AWS_REQUEST_CHECKSUM_CALCULATION === 'WHEN_SUPPORTED' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
+    requestChecksumCalculation:
+      env.AWS_REQUEST_CHECKSUM_CALCULATION === 'WHEN_SUPPORTED' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...overrides,
   };
@@ -121,7 +125,8 @@ export function s3ClientFromEnv(env: S3Env, overrides: Partial<S3ClientConfig> =
 
 /** The S3 release store for PUBLISH_TARGET=s3. */
 export function createS3Store(env: S3Env = process.env, overrides: Partial<S3ClientConfig> = {}): S3ReleaseStore {
-  if (!env.S3_BUCKET) throw new Error('PUBLISH_TARGET=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
+  if (!env.S3_BUCKET)
+    throw new Error('PUBLISH_TARGET=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
   return new S3ReleaseStore({
     client: s3ClientFromEnv(env, overrides),
     bucket: env.S3_BUCKET,
@@ -136,7 +141,8 @@ function normalisePrefix(prefix: string): string {
 }
 
 function checkId(id: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id)) throw new Error(`release id not usable in a key: ${JSON.stringify(id)}`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id))
+    throw new Error(`release id not usable in a key: ${JSON.stringify(id)}`);
 }
 
 function checkPath(path: string): void {
@@ -226,7 +232,9 @@ export class S3ReleaseStore implements ReleaseStore {
         const id = object.key.slice(`${this.prefix}releases/`.length, -'.json'.length);
         return { id, publishedAt: pointer.activated[id] ?? object.lastModified };
       });
-    return releases.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? 1 : -1));
+    return releases.sort((a, b) =>
+      a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? 1 : -1,
+    );
   }
 
   async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
@@ -255,7 +263,10 @@ export class S3ReleaseStore implements ReleaseStore {
     let stored: (hash: string) => Promise<number | undefined>;
     if (unknown.length > HEAD_AT_MOST) {
       const listed = new Map(
-        (await this.listKeys(`${this.prefix}blobs/`)).map((object) => [object.key.slice(`${this.prefix}blobs/`.length), object.size]),
+        (await this.listKeys(`${this.prefix}blobs/`)).map((object) => [
+          object.key.slice(`${this.prefix}blobs/`.length),
+          object.size,
+        ]),
       );
       stored = async (hash) => listed.get(hash);
     } else {
@@ -273,7 +284,8 @@ export class S3ReleaseStore implements ReleaseStore {
     await pMap(toUpload, (file) => this.uploadBlob(file), { concurrency: this.concurrency });
 
     const manifest: Manifest = { version: 1, id, stagedAt: new Date().toISOString(), files: {} };
-    for (const file of files) manifest.files[file.path] = file.tags?.length ? { hash: file.hash, tags: [...file.tags] } : { hash: file.hash };
+    for (const file of files)
+      manifest.files[file.path] = file.tags?.length ? { hash: file.hash, tags: [...file.tags] } : { hash: file.hash };
     await this.putJson(this.manifestKey(id), manifest);
     return { written: toUpload.length, reused: files.length - toUpload.length };
   }
@@ -285,7 +297,8 @@ export class S3ReleaseStore implements ReleaseStore {
     const pointer = await this.readPointer();
     const current = pointer.live ? await this.readManifest(pointer.live) : null;
     // A switch that was interrupted may have left some of its files in site/: copy those again.
-    const interrupted = pointer.switching && pointer.switching !== id ? await this.readManifest(pointer.switching) : null;
+    const interrupted =
+      pointer.switching && pointer.switching !== id ? await this.readManifest(pointer.switching) : null;
 
     const changed = Object.entries(target.files).filter(([path, entry]) => {
       const before = current?.files[path];
@@ -297,7 +310,9 @@ export class S3ReleaseStore implements ReleaseStore {
     await this.putJson(this.pointerKey, { ...pointer, switching: id });
     for (const rank of [0, 1, 2, 3]) {
       const batch = changed.filter(([path]) => copyRank(path) === rank);
-      await pMap(batch, ([path, entry]) => this.copyToSite(path, entry.hash, entry.tags), { concurrency: this.concurrency });
+      await pMap(batch, ([path, entry]) => this.copyToSite(path, entry.hash, entry.tags), {
+        concurrency: this.concurrency,
+      });
     }
     const now = new Date().toISOString();
     await this.putJson(this.pointerKey, {
@@ -310,7 +325,8 @@ export class S3ReleaseStore implements ReleaseStore {
     // Pages the new release no longer has go only now; hashed assets wait for prune.
     const gone = new Set<string>();
     for (const manifest of [current, interrupted]) {
-      for (const path of Object.keys(manifest?.files ?? {})) if (!target.files[path] && !isHashedAsset(path)) gone.add(path);
+      for (const path of Object.keys(manifest?.files ?? {}))
+        if (!target.files[path] && !isHashedAsset(path)) gone.add(path);
     }
     await this.deleteKeys([...gone].map((path) => this.siteKey(path)));
   }
@@ -373,12 +389,18 @@ export class S3ReleaseStore implements ReleaseStore {
     const params = { Bucket: this.bucket, Key: key, ContentType: contentTypeOf(file.path) };
     const { size } = await stat(file.source);
     if (size >= MULTIPART_FROM) {
-      await new Upload({ client: this.client, params: { ...params, Body: createReadStream(file.source) }, queueSize: 4, leavePartsOnError: false }).done();
+      await new Upload({
+        client: this.client,
+        params: { ...params, Body: createReadStream(file.source) },
+        queueSize: 4,
+        leavePartsOnError: false,
+      }).done();
       return;
     }
     const body = await readFile(file.source);
     const actual = createHash('sha256').update(body).digest('hex');
-    if (actual !== file.hash) throw new Error(`${file.path}: the file's sha256 is ${actual}, not the ${file.hash} given`);
+    if (actual !== file.hash)
+      throw new Error(`${file.path}: the file's sha256 is ${actual}, not the ${file.hash} given`);
     await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
   }
 
@@ -407,14 +429,30 @@ export class S3ReleaseStore implements ReleaseStore {
   }
 
   private async readPointer(): Promise<Pointer> {
-    const text = await this.getText(this.pointerKey);
-    if (text === null) return { version: 1, live: null, switching: null, activated: {} };
-    return pointerSchema.parse(JSON.parse(text));
+    const pointer = await this.readJson(this.pointerKey, pointerSchema);
+    return pointer ?? { version: 1, live: null, switching: null, activated: {} };
   }
 
   private async readManifest(id: string): Promise<Manifest | null> {
-    const text = await this.getText(this.manifestKey(id));
-    return text === null ? null : manifestSchema.parse(JSON.parse(text));
+    return this.readJson(this.manifestKey(id), manifestSchema);
+  }
+
+  /**
+   * A JSON object of ours, or null when there is none. Cut-short JSON is read again a few
+   * times: s3rver answers a PUT before its file is flushed (seen under load), and a store with
+   * weaker read-after-write than S3's may do the same.
+   */
+  private async readJson<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
+    for (let attempt = 1; ; attempt++) {
+      const text = await this.getText(key);
+      if (text === null) return null;
+      try {
+        return schema.parse(JSON.parse(text));
+      } catch (error) {
+        if (!(error instanceof SyntaxError) || attempt >= 4) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   }
 
   private async getText(key: string): Promise<string | null> {
@@ -448,9 +486,16 @@ export class S3ReleaseStore implements ReleaseStore {
     const keys: { key: string; size: number; lastModified: string }[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }));
+      const page = await this.client.send(
+        new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.listPageSize }),
+      );
       for (const object of page.Contents ?? []) {
-        if (object.Key) keys.push({ key: object.Key, size: object.Size ?? -1, lastModified: (object.LastModified ?? new Date(0)).toISOString() });
+        if (object.Key)
+          keys.push({
+            key: object.Key,
+            size: object.Size ?? -1,
+            lastModified: (object.LastModified ?? new Date(0)).toISOString(),
+          });
       }
       const last = keys.at(-1)?.key;
       if (!page.IsTruncated || !last || last === marker) break;
@@ -471,7 +516,10 @@ export class S3ReleaseStore implements ReleaseStore {
       let failed: string[];
       try {
         const answer = await this.client.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
         );
         failed = (answer.Errors ?? []).map((error) => error.Key ?? '').filter(Boolean);
       } catch (error) {

@@ -41,7 +41,15 @@ describe('cache control', () => {
   });
 
   it('pages, feeds and sitemaps get a short max-age and stale-while-revalidate', () => {
-    for (const file of ['index.html', 'en/article/some-slug/index.html', '404.html', 'rss.xml', 'en/rss.xml', 'sitemap-0.xml', 'en/news/']) {
+    for (const file of [
+      'index.html',
+      'en/article/some-slug/index.html',
+      '404.html',
+      'rss.xml',
+      'en/rss.xml',
+      'sitemap-0.xml',
+      'en/news/',
+    ]) {
       const value = cacheControlOf(file);
       expect(value, file).toBe(SHORT);
       const maxAge = Number(/max-age=(\d+)/.exec(value)?.[1]);

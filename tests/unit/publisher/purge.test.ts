@@ -64,7 +64,13 @@ describe('Cloudflare adapter (cloudflare SDK)', () => {
   it('purges tags in batches, then the changed pages by URL', async () => {
     const api = await startRecorder(ok);
     try {
-      const purger = createCloudflarePurger({ apiToken: 't0ken', zoneId: 'zone1', siteUrl: SITE, baseURL: api.url, batchSize: 2 });
+      const purger = createCloudflarePurger({
+        apiToken: 't0ken',
+        zoneId: 'zone1',
+        siteUrl: SITE,
+        baseURL: api.url,
+        batchSize: 2,
+      });
       const report = await purger.purge(CHANGE);
       expect(api.requests.map((r) => [r.method, r.url])).toEqual(Array(5).fill(['POST', '/zones/zone1/purge_cache']));
       expect(api.requests.map((r) => r.body)).toEqual([
@@ -86,7 +92,14 @@ describe('Cloudflare adapter (cloudflare SDK)', () => {
     let clock = 0;
     try {
       const purger = createCloudflarePurger({
-        apiToken: 't', zoneId: 'z', siteUrl: SITE, baseURL: api.url, batchSize: 100, tagRequestsPerMinute: 5, tagBurst: 2, now: () => clock,
+        apiToken: 't',
+        zoneId: 'z',
+        siteUrl: SITE,
+        baseURL: api.url,
+        batchSize: 100,
+        tagRequestsPerMinute: 5,
+        tagBurst: 2,
+        now: () => clock,
       });
       await purger.purge(CHANGE);
       await purger.purge(CHANGE);
@@ -105,11 +118,21 @@ describe('Cloudflare adapter (cloudflare SDK)', () => {
   it('a 429 on tags is not retried: the pages go by URL and the bucket waits', async () => {
     const api = await startRecorder((r) =>
       (r.body as { tags?: unknown }).tags
-        ? { status: 429, body: { success: false, errors: [{ code: 10000, message: 'rate limited' }], messages: [], result: null } }
+        ? {
+            status: 429,
+            body: { success: false, errors: [{ code: 10000, message: 'rate limited' }], messages: [], result: null },
+          }
         : ok(),
     );
     try {
-      const purger = createCloudflarePurger({ apiToken: 't', zoneId: 'z', siteUrl: SITE, baseURL: api.url, batchSize: 2, now: () => 0 });
+      const purger = createCloudflarePurger({
+        apiToken: 't',
+        zoneId: 'z',
+        siteUrl: SITE,
+        baseURL: api.url,
+        batchSize: 2,
+        now: () => 0,
+      });
       const report = await purger.purge(CHANGE);
       expect(report).toMatchObject({ tags: 0, tagsSkipped: 3, urls: 5 });
       expect(api.requests.filter((r) => (r.body as { tags?: unknown }).tags)).toHaveLength(1);
@@ -121,7 +144,10 @@ describe('Cloudflare adapter (cloudflare SDK)', () => {
   });
 
   it('another error fails the purge', async () => {
-    const api = await startRecorder(() => ({ status: 403, body: { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null } }));
+    const api = await startRecorder(() => ({
+      status: 403,
+      body: { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null },
+    }));
     try {
       const purger = createCloudflarePurger({ apiToken: 't', zoneId: 'z', siteUrl: SITE, baseURL: api.url });
       await expect(purger.purge(CHANGE)).rejects.toThrow(/Authentication error/);
@@ -133,15 +159,31 @@ describe('Cloudflare adapter (cloudflare SDK)', () => {
 
 describe('Fastly adapter (fastly SDK)', () => {
   it('purges surrogate keys in batches of the given size and every changed URL', async () => {
-    const api = await startRecorder((r) => ({ status: 200, body: r.url.startsWith('/service/') ? { 'article:a': 'id-1' } : { status: 'ok', id: 'id-2' } }));
+    const api = await startRecorder((r) => ({
+      status: 200,
+      body: r.url.startsWith('/service/') ? { 'article:a': 'id-1' } : { status: 'ok', id: 'id-2' },
+    }));
     try {
-      const purger = createFastlyPurger({ apiToken: 'fk', serviceId: 'svc1', siteUrl: SITE, apiBase: api.url, batchSize: 2, soft: true });
+      const purger = createFastlyPurger({
+        apiToken: 'fk',
+        serviceId: 'svc1',
+        siteUrl: SITE,
+        apiBase: api.url,
+        batchSize: 2,
+        soft: true,
+      });
       const report = await purger.purge(CHANGE);
       const keyPurges = api.requests.filter((r) => r.url === '/service/svc1/purge');
-      expect(keyPurges.map((r) => r.body)).toEqual([{ surrogate_keys: ENCODED_TAGS.slice(0, 2) }, { surrogate_keys: ENCODED_TAGS.slice(2) }]);
+      expect(keyPurges.map((r) => r.body)).toEqual([
+        { surrogate_keys: ENCODED_TAGS.slice(0, 2) },
+        { surrogate_keys: ENCODED_TAGS.slice(2) },
+      ]);
       expect(keyPurges[0]?.headers['fastly-key']).toBe('fk');
       expect(keyPurges[0]?.headers['fastly-soft-purge']).toBe('1');
-      const urlPurges = api.requests.filter((r) => r.url.startsWith('/purge/')).map((r) => r.url).sort();
+      const urlPurges = api.requests
+        .filter((r) => r.url.startsWith('/purge/'))
+        .map((r) => r.url)
+        .sort();
       expect(urlPurges).toEqual(URLS.map((u) => `/purge/${u.replace('https://', '')}`).sort());
       expect(report).toEqual({ adapter: 'fastly', tags: 3, urls: 5, requests: 7, tagsSkipped: 0 });
     } finally {
@@ -150,7 +192,10 @@ describe('Fastly adapter (fastly SDK)', () => {
   });
 
   it('a refused purge fails', async () => {
-    const api = await startRecorder(() => ({ status: 401, body: { msg: 'Provided credentials are missing or invalid' } }));
+    const api = await startRecorder(() => ({
+      status: 401,
+      body: { msg: 'Provided credentials are missing or invalid' },
+    }));
     try {
       const purger = createFastlyPurger({ apiToken: 'bad', serviceId: 'svc1', siteUrl: SITE, apiBase: api.url });
       await expect(purger.purge(CHANGE)).rejects.toThrow();
@@ -164,8 +209,13 @@ describe('choosing the adapter', () => {
   it('follows PURGE_ADAPTER, with PURGE_COMMAND the default and nothing without a CDN', () => {
     expect(createPurger({}).name).toBe('none');
     expect(createPurger({ PURGE_COMMAND: 'true' }).name).toBe('command');
-    expect(createPurger({ PURGE_ADAPTER: 'cloudflare', CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ZONE_ID: 'z', SITE_URL: SITE }).name).toBe('cloudflare');
-    expect(createPurger({ PURGE_ADAPTER: 'fastly', FASTLY_API_TOKEN: 't', FASTLY_SERVICE_ID: 's', SITE_URL: SITE }).name).toBe('fastly');
+    expect(
+      createPurger({ PURGE_ADAPTER: 'cloudflare', CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ZONE_ID: 'z', SITE_URL: SITE })
+        .name,
+    ).toBe('cloudflare');
+    expect(
+      createPurger({ PURGE_ADAPTER: 'fastly', FASTLY_API_TOKEN: 't', FASTLY_SERVICE_ID: 's', SITE_URL: SITE }).name,
+    ).toBe('fastly');
     expect(() => createPurger({ PURGE_ADAPTER: 'cloudflare' })).toThrow(/CLOUDFLARE_API_TOKEN/);
     expect(() => createPurger({ PURGE_ADAPTER: 'akamai' })).toThrow(/PURGE_ADAPTER/);
   });

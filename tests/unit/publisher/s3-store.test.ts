@@ -16,7 +16,10 @@ let work: string;
 let s3: LocalS3;
 let store: S3ReleaseStore;
 
-async function release(name: string, files: Record<string, string | { body: string; tags: string[] }>): Promise<ReleaseFile[]> {
+async function release(
+  name: string,
+  files: Record<string, string | { body: string; tags: string[] }>,
+): Promise<ReleaseFile[]> {
   const root = path.join(work, 'render', name);
   return Promise.all(
     Object.entries(files).map(async ([sitePath, value]) => {
@@ -42,10 +45,14 @@ function uploadsSince(mark: number) {
 }
 
 function copiesSince(mark: number) {
-  return s3.created.slice(mark).filter((entry) => entry.event === 'ObjectCreated:Copy').map((entry) => entry.key.replace(/^.*?\/site\//, ''));
+  return s3.created
+    .slice(mark)
+    .filter((entry) => entry.event === 'ObjectCreated:Copy')
+    .map((entry) => entry.key.replace(/^.*?\/site\//, ''));
 }
 
-const page = (title: string) => `<!doctype html><html lang="en"><title>${title}</title><script src="/_astro/app.aaa111.js"></script></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="en"><title>${title}</title><script src="/_astro/app.aaa111.js"></script></html>`;
 
 const first = {
   '_astro/app.aaa111.js': 'console.log("app v1")',
@@ -62,7 +69,10 @@ const first = {
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 's3-store-'));
   s3 = await startS3rver(path.join(work, 's3'));
-  store = createS3Store({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_PREFIX: 'portal-site', ...CREDENTIALS }, { maxAttempts: 1 });
+  store = createS3Store(
+    { S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_PREFIX: 'portal-site', ...CREDENTIALS },
+    { maxAttempts: 1 },
+  );
 });
 
 afterAll(async () => {
@@ -108,7 +118,9 @@ describe('S3 release store on s3rver', () => {
     expect(article.headers.get('x-amz-meta-permissions-policy')).toContain('camera=()');
 
     const thai = await cdnGet('index.html');
-    expect(thai.headers.get('x-amz-meta-surrogate-key')).toBe(`home:th article:${encodeURIComponent('ข่าว')}-1 article:b`);
+    expect(thai.headers.get('x-amz-meta-surrogate-key')).toBe(
+      `home:th article:${encodeURIComponent('ข่าว')}-1 article:b`,
+    );
 
     const script = await cdnGet('_astro/app.aaa111.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -121,7 +133,10 @@ describe('S3 release store on s3rver', () => {
   });
 
   it('an edit uploads and copies only the changed page', async () => {
-    const files = await release('r2', { ...first, 'en/article/a/index.html': { body: page('Article A, edited'), tags: ['article:a', 'shell:en'] } });
+    const files = await release('r2', {
+      ...first,
+      'en/article/a/index.html': { body: page('Article A, edited'), tags: ['article:a', 'shell:en'] },
+    });
     const mark = s3.created.length;
     expect(await store.stage('r2', files)).toEqual({ written: 1, reused: files.length - 1 });
     expect(uploadsSince(mark)).toHaveLength(1);
@@ -200,7 +215,9 @@ describe('S3 release store on s3rver', () => {
     expect(back.id).toBe('r3');
     expect((await store.live())?.id).toBe('r3');
     expect((await cdnGet('en/news/0/index.html')).status).toBe(404);
-    expect((await cdnGet('en/article/a/index.html')).body).toBe(page('Article A, edited').replace('app.aaa111.js', 'app.bbb222.js'));
+    expect((await cdnGet('en/article/a/index.html')).body).toBe(
+      page('Article A, edited').replace('app.aaa111.js', 'app.bbb222.js'),
+    );
     await store.activate('r4');
   });
 
@@ -208,7 +225,9 @@ describe('S3 release store on s3rver', () => {
     expect((await store.list()).map((r) => r.id)).toEqual(['r4', 'r3', 'r2', 'r1']);
     // A page a switch failed to delete (the store went away after the pointer was written).
     const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-    await store.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: store.siteKey('en/stray/index.html'), Body: 'stray' }));
+    await store.client.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: store.siteKey('en/stray/index.html'), Body: 'stray' }),
+    );
     const deleted = await store.prune(2);
     expect((await cdnGet('en/stray/index.html')).status).toBe(404);
     expect((await cdnGet('en/news/79/index.html')).status).toBe(200);
@@ -228,7 +247,13 @@ describe('S3 release store on s3rver', () => {
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const listed = await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: store.blobKey('') }));
     const r4 = await filesOf('r4');
-    const hashes = new Set(Object.values(r4).map((v) => createHash('sha256').update(typeof v === 'string' ? v : v.body).digest('hex')));
+    const hashes = new Set(
+      Object.values(r4).map((v) =>
+        createHash('sha256')
+          .update(typeof v === 'string' ? v : v.body)
+          .digest('hex'),
+      ),
+    );
     expect(new Set((listed.Contents ?? []).map((o) => o.Key!.slice(store.blobKey('').length)))).toEqual(hashes);
     expect((await cdnGet('en/news/79/index.html')).status).toBe(200);
   });
@@ -246,7 +271,8 @@ describe('S3 release store: an interrupted switch, and more than a listing page'
   afterAll(() => other.client.destroy());
 
   it('a switch cut short leaves the pointer where it was, and the next switch puts every page right', async () => {
-    const pages = (label: string) => Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p/${i}/index.html`, `${label} ${i}`]));
+    const pages = (label: string) =>
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p/${i}/index.html`, `${label} ${i}`]));
     await other.stage('a', await release('second-a', pages('old')));
     await other.activate('a');
     await other.stage('b', await release('second-b', pages('new')));
@@ -289,7 +315,9 @@ describe('S3 release store: an interrupted switch, and more than a listing page'
 async function filesOf(id: string): Promise<Record<string, { body: string; tags: string[] } | string>> {
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
   const answer = await store.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: store.manifestKey(id) }));
-  const manifest = JSON.parse(await answer.Body!.transformToString()) as { files: Record<string, { hash: string; tags?: string[] }> };
+  const manifest = JSON.parse(await answer.Body!.transformToString()) as {
+    files: Record<string, { hash: string; tags?: string[] }>;
+  };
   const out: Record<string, { body: string; tags: string[] } | string> = {};
   for (const [sitePath, entry] of Object.entries(manifest.files)) {
     const blob = await store.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: store.blobKey(entry.hash) }));

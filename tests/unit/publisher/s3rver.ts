@@ -33,7 +33,8 @@ export async function startS3rver(directory: string, port = 0): Promise<LocalS3>
   const created: { event: string; key: string }[] = [];
   const events = server as unknown as EventEmitter;
   events.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-    for (const record of event.Records) created.push({ event: record.eventName, key: decodeURIComponent(record.s3.object.key) });
+    for (const record of event.Records)
+      created.push({ event: record.eventName, key: decodeURIComponent(record.s3.object.key) });
   });
   return {
     server,
