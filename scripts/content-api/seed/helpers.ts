@@ -1,0 +1,65 @@
+// Insert helpers shared by the seed modules. Statements are prepared once per table and
+// column set, and every value goes through a parameter.
+import { renderPdf, thaiImagePath } from '../files.ts';
+
+const COLORS = ['#1f4e79', '#7a2e8c', '#0f6b4f', '#a33b20', '#8a5a00', '#205f8f', '#5b3b8c', '#2e6b30', '#8c2d4a', '#3d5a80'];
+export const color = (n) => COLORS[Math.abs(n) % COLORS.length];
+
+/** @param {import('node:sqlite').DatabaseSync} db */
+export function makeInserter(db) {
+  const cache = new Map();
+  /** @param {string} table @param {Record<string, any>} row @returns {number} lastInsertRowid */
+  return function insert(table, row) {
+    const cols = Object.keys(row);
+    const key = table + ':' + cols.join(',');
+    let stmt = cache.get(key);
+    if (!stmt) {
+      stmt = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+      cache.set(key, stmt);
+    }
+    const values = cols.map((c) => {
+      const v = row[c];
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      if (v !== null && typeof v === 'object') return JSON.stringify(v);
+      return v ?? null;
+    });
+    return Number(stmt.run(...values).lastInsertRowid);
+  };
+}
+
+/**
+ * The seed context handed to every area module.
+ * @param {import('node:sqlite').DatabaseSync} db
+ */
+export function makeSeedContext(db) {
+  const insert = makeInserter(db);
+  /**
+   * Registers a generated SVG image and returns its (English) path. `title` and `subtitle`
+   * are [thai, english] pairs: the Thai image, with the same colour and size, is stored at
+   * thaiImagePath(path) and served for Thai records (routes/shapes.ts). A plain string
+   * registers one image in that text only.
+   */
+  const image = (path, title, subtitle, n, width = 1200, height = 675) => {
+    const [titleTh, titleEn] = Array.isArray(title) ? title : [null, title];
+    const [subTh, subEn] = Array.isArray(subtitle) ? subtitle : [subtitle, subtitle];
+    insert('files', { path, kind: 'svg', title: titleEn, subtitle: subEn, color: color(n), width, height });
+    if (titleTh) insert('files', { path: thaiImagePath(path), kind: 'svg', title: titleTh, subtitle: subTh, color: color(n), width, height });
+    return path;
+  };
+  /** Registers a generated PDF and attaches it to a record. */
+  const attach = (ownerType, ownerId, path, nameTh, nameEn) => {
+    const file = { path, kind: 'pdf', title: nameEn, subtitle: 'Attachment' };
+    insert('files', file);
+    insert('attachments', {
+      owner_type: ownerType, owner_id: String(ownerId), name_th: nameTh, name_en: nameEn,
+      url: path, mime: 'application/pdf', size_bytes: renderPdf(file).length,
+    });
+    return path;
+  };
+  /** Stores a bilingual JSON document (menus, footer, popup...). */
+  const document = (key, th, en) => insert('documents', { key, json_th: JSON.stringify(th), json_en: JSON.stringify(en) });
+  return { db, insert, image, attach, document };
+}
+
+/** Wraps paragraphs as HTML. */
+export const html = (...paragraphs) => paragraphs.filter(Boolean).map((p) => `<p>${p}</p>`).join('\n');
