@@ -36,24 +36,25 @@ const LIBRARY_CHUNK = /^zod\.[\w-]+\.js$/;
 const ISLAND_OWN_BUDGET_BYTES = 15 * 1024;
 
 /** Within the page budget, and every island within its own. */
-export function withinBudget(row) {
+export function withinBudget(row: { gzipBytes: number; islands: number; islandOwnBytes?: number }): boolean {
   return row.gzipBytes <= budgetOf(row) && (row.islandOwnBytes ?? 0) <= ISLAND_OWN_BUDGET_BYTES;
 }
 
 /** The budget of a page: 20 KB for content pages, 100 KB when it holds a React island. */
-export function budgetOf(row) {
+export function budgetOf(row: { islands: number }): number {
   return row.islands > 0 ? ISLAND_PAGE_BUDGET_BYTES : JS_BUDGET_BYTES;
 }
 
 // ---- arguments ----
 
-export function parseArgs(argv) {
+export function parseArgs(argv: string[]): { scales: number[]; jsOnly: boolean; dir: string } {
   const opts = { scales: [1000, 5000], jsOnly: false, dir: path.join(ROOT, 'dist') };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] ?? '';
     if (a === '--js-only') {
       opts.jsOnly = true;
-      if (argv[i + 1] && !argv[i + 1].startsWith('--')) opts.dir = path.resolve(argv[++i]);
+      const next = argv[i + 1];
+      if (next && !next.startsWith('--')) { opts.dir = path.resolve(next); i++; }
     } else if (a === '--scale' || a.startsWith('--scale=')) {
       const value = a.includes('=') ? a.split('=')[1] : argv[++i];
       opts.scales = String(value).split(',').map((s) => Number(s.trim()));
@@ -70,8 +71,8 @@ export function parseArgs(argv) {
 // ---- memory: the build process's peak RSS ----
 
 /** Child processes of `pid` (Linux /proc). */
-function childrenOf(pid) {
-  const out = [];
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -88,9 +89,9 @@ function childrenOf(pid) {
  * Polls the peak resident set size (VmHWM) of this process's children until stopped.
  * `onChild` is called once for each child found (to set its priority).
  */
-function watchChildMemory(onChild = () => {}, intervalMs = 500) {
+function watchChildMemory(onChild: (pid: number) => void = () => {}, intervalMs = 500) {
   let peakKb = 0;
-  const known = new Set();
+  const known = new Set<number>();
   const timer = setInterval(() => {
     for (const pid of childrenOf(process.pid)) {
       if (!known.has(pid)) {
@@ -117,7 +118,7 @@ function raisePriority() {
   }
 }
 
-function restorePriority(pid) {
+function restorePriority(pid: number) {
   try {
     os.setPriority(pid, 0);
   } catch {
@@ -127,7 +128,7 @@ function restorePriority(pid) {
 
 // ---- counting pages ----
 
-function countPages(dir) {
+function countPages(dir: string): number {
   let pages = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile() && /\.(html|xml)$/.test(entry.name)) pages++;
@@ -137,36 +138,37 @@ function countPages(dir) {
 
 // ---- JavaScript shipped by a page ----
 
-const gzipCache = new Map();
-function gzipSize(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
-  return gzipCache.get(file);
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) { size = gzipSync(readFileSync(file), { level: 9 }).length; gzipCache.set(file, size); }
+  return size;
 }
 
 // Quotes, and backticks: the bundler writes dynamic imports as import(`./chunk.js`).
 const IMPORT_RE = /(?:\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bimport\s*\(\s*|\bexport\s*(?:[\w*{}\s,$]+\s*)from\s*)["'`]([^"'`]+\.m?js)["'`]/g;
 
 /** Every JS file a module reaches through its imports (static and dynamic), itself included. */
-function transitive(file, dir, seen) {
+function transitive(file: string, dir: string, seen: Set<string>): void {
   if (seen.has(file) || !existsSync(file)) return;
   seen.add(file);
   const code = readFileSync(file, 'utf8');
   for (const m of code.matchAll(IMPORT_RE)) {
-    const spec = m[1];
+    const spec = m[1] ?? '';
     const next = spec.startsWith('/') ? path.join(dir, spec) : path.resolve(path.dirname(file), spec);
     transitive(next, dir, seen);
   }
 }
 
 /** The JS of one built page: files (transitively) and inline scripts, gzipped. */
-export function pageJavaScript(dir, urlPath) {
+export function pageJavaScript(dir: string, urlPath: string) {
   const htmlFile = path.join(dir, urlPath, urlPath.endsWith('.html') ? '' : 'index.html');
   const html = readFileSync(htmlFile, 'utf8');
-  const entries = new Set();
-  const islandEntries = new Set();
-  const componentEntries = new Set();
-  const rendererEntries = new Set();
-  const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+  const entries = new Set<string | undefined>();
+  const islandEntries = new Set<string>();
+  const componentEntries = new Set<string>();
+  const rendererEntries = new Set<string>();
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
   for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g)) entries.add(attr(tag, 'src'));
   for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) entries.add(attr(tag, 'href'));
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
@@ -178,9 +180,9 @@ export function pageJavaScript(dir, urlPath) {
       (name === 'component-url' ? componentEntries : rendererEntries).add(src);
     }
   }
-  const reach = (srcs) => {
-    const files = new Set();
-    for (const src of srcs) if (src && !/^https?:/.test(src)) transitive(path.join(dir, src.split('?')[0]), dir, files);
+  const reach = (srcs: Iterable<string | undefined>) => {
+    const files = new Set<string>();
+    for (const src of srcs) if (src && !/^https?:/.test(src)) transitive(path.join(dir, src.split('?')[0] ?? ''), dir, files);
     return files;
   };
   const islandFiles = reach(islandEntries);
@@ -188,7 +190,7 @@ export function pageJavaScript(dir, urlPath) {
   // itself) nor the page's shell scripts already load. Issue 5 caps it at 15 KB per island.
   // Libraries that islands share (their own chunks, named in astro.config.mjs) are not own code.
   const sharedFiles = new Set([...reach(rendererEntries), ...reach(entries)]);
-  const isLibrary = (f) => LIBRARY_CHUNK.test(path.basename(f));
+  const isLibrary = (f: string) => LIBRARY_CHUNK.test(path.basename(f));
   const ownBytes = [...componentEntries].map((src) =>
     [...reach([src])].filter((f) => !sharedFiles.has(f) && !isLibrary(f)).reduce((sum, f) => sum + gzipSize(f), 0));
   const files = reach([...entries, ...islandEntries]);
@@ -196,7 +198,7 @@ export function pageJavaScript(dir, urlPath) {
   let inlineCount = 0;
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1];
-    if (/\bsrc=/.test(attrs) || /type="(application\/(ld\+)?json|text\/template)"/.test(attrs) || !m[2].trim()) continue;
+    if (/\bsrc=/.test(attrs) || /type="(application\/(ld\+)?json|text\/template)"/.test(attrs) || !m[2]?.trim()) continue;
     inlineBytes += gzipSync(m[2], { level: 9 }).length;
     inlineCount++;
   }
@@ -214,7 +216,7 @@ export function pageJavaScript(dir, urlPath) {
 }
 
 /** The pages to measure: home, the article list and the first article it links to. */
-function samplePages(dir) {
+function samplePages(dir: string): { kind: string; path: string }[] {
   const list = '/articles/';
   const listHtml = readFileSync(path.join(dir, list, 'index.html'), 'utf8');
   const detail = /href="(\/article\/[^"]+\/)"/.exec(listHtml.slice(listHtml.indexOf('<main')))?.[1];
@@ -234,9 +236,9 @@ function samplePages(dir) {
   ].filter((p) => existsSync(path.join(dir, p.path, 'index.html')));
 }
 
-function jsTable(dir) {
+function jsTable(dir: string) {
   const rows = samplePages(dir).map((p) => ({ ...p, ...pageJavaScript(dir, p.path) }));
-  const kb = (b) => (b / 1024).toFixed(1);
+  const kb = (b: number) => (b / 1024).toFixed(1);
   console.log('\nJavaScript shipped (gzipped, every file once, imports followed):');
   console.log(table(
     ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', 'island own KB', 'budget KB', 'within'],
@@ -245,16 +247,16 @@ function jsTable(dir) {
   return rows;
 }
 
-function table(head, rows) {
+function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows].map((r) => r.map(String));
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
 // ---- one scale ----
 
-async function benchScale(scale) {
+async function benchScale(scale: number) {
   const work = mkdtempSync(path.join(tmpdir(), `portal-bench-${scale}-`));
   const outDir = path.join(work, 'dist');
   // A config that is the project's own with a private output folder and content cache.
@@ -267,7 +269,7 @@ async function benchScale(scale) {
   // cores; the agency's API is a separate server. So the API runs at a higher priority than
   // the build (root only; otherwise both stay as they are) and the build keeps the normal one.
   const raised = raisePriority();
-  const memory = watchChildMemory((pid) => raised && restorePriority(pid));
+  const memory = watchChildMemory((pid) => { if (raised) restorePriority(pid); });
   const started = performance.now();
   let code;
   try {
@@ -289,7 +291,7 @@ async function benchScale(scale) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  let jsRows;
+  let jsRows: ReturnType<typeof jsTable> = [];
   if (opts.jsOnly) {
     if (!existsSync(path.join(opts.dir, 'index.html'))) throw new Error(`No built site in ${opts.dir}: build first, or pass the folder.`);
     jsRows = jsTable(opts.dir);

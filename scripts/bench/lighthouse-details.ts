@@ -5,12 +5,38 @@
  * time per script. Reads Lighthouse 13 audit details; a missing audit prints nothing.
  */
 
-const ms = (value) => `${Math.round(value ?? 0)} ms`;
-const short = (url) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') || url : String(url ?? ''));
-/** A node as a reader finds it in the page: its selector and a short text label. */
-const nodeText = (node) => (node ? `${node.selector ?? ''}  «${(node.nodeLabel ?? '').slice(0, 60).replace(/\s+/g, ' ')}»` : '(no element)');
+/** An element as Lighthouse names it. */
+interface AuditNode { type?: string; selector?: string; nodeLabel?: string; snippet?: string }
+interface Audit<Item = never> { displayValue?: string; details?: { items?: Item[] } }
+interface ShiftItem { score: number; node?: AuditNode; subItems?: { items?: { cause: string; extra?: AuditNode & { value?: unknown } }[] } }
+interface LcpItem extends AuditNode { items: { subpart: string; duration: number }[] }
+interface BlockingItem { url?: string; totalBytes?: number; wastedMs?: number }
+interface TaskItem { duration?: number; startTime?: number; url?: string }
+interface BootupItem { scripting?: number; scriptParseCompile?: number; total?: number; url?: string }
+interface WorkItem { group?: string; groupLabel?: string; duration?: number }
 
-function layoutShifts(audits) {
+/**
+ * The audits read here, with the detail items of each. Lighthouse's own type gives every audit
+ * the union of all detail kinds, so lighthouse.ts hands its result over as this shape.
+ */
+export interface DetailAudits {
+  'layout-shifts'?: Audit<ShiftItem>;
+  'cumulative-layout-shift'?: Audit;
+  'lcp-breakdown-insight'?: Audit<LcpItem>;
+  'largest-contentful-paint'?: Audit;
+  'render-blocking-insight'?: Audit<BlockingItem>;
+  'total-blocking-time'?: Audit;
+  'long-tasks'?: Audit<TaskItem>;
+  'bootup-time'?: Audit<BootupItem>;
+  'mainthread-work-breakdown'?: Audit<WorkItem>;
+}
+
+const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+const short = (url: unknown) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') || url : String(url ?? ''));
+/** A node as a reader finds it in the page: its selector and a short text label. */
+const nodeText = (node: AuditNode | undefined) => (node ? `${node.selector ?? ''}  «${(node.nodeLabel ?? '').slice(0, 60).replace(/\s+/g, ' ')}»` : '(no element)');
+
+function layoutShifts(audits: DetailAudits): string[] {
   const items = audits['layout-shifts']?.details?.items ?? [];
   if (!items.length) return ['  CLS: no layout shifts'];
   const lines = [`  CLS ${audits['cumulative-layout-shift']?.displayValue ?? ''} — top shifts:`];
@@ -24,7 +50,7 @@ function layoutShifts(audits) {
   return lines;
 }
 
-function largestPaint(audits) {
+function largestPaint(audits: DetailAudits): string[] {
   const list = audits['lcp-breakdown-insight']?.details?.items ?? [];
   const table = list.find((d) => d.type === 'table');
   const node = list.find((d) => d.type === 'node');
@@ -38,7 +64,7 @@ function largestPaint(audits) {
   return lines;
 }
 
-function mainThread(audits) {
+function mainThread(audits: DetailAudits): string[] {
   const lines = [`  TBT ${audits['total-blocking-time']?.displayValue ?? ''} — long tasks:`];
   for (const task of (audits['long-tasks']?.details?.items ?? []).slice(0, 6)) {
     lines.push(`    ${ms(task.duration).padStart(7)} at ${ms(task.startTime)}  ${short(task.url)}`);
@@ -53,7 +79,7 @@ function mainThread(audits) {
 }
 
 /** Prints the diagnosis of one page's Lighthouse result. */
-export function printDetails(label, lhr, reportFile) {
+export function printDetails(label: string, lhr: { audits: DetailAudits }, reportFile: string): void {
   const { audits } = lhr;
   console.log(
     [`\n── ${label}  (${reportFile})`, ...layoutShifts(audits), ...largestPaint(audits), ...mainThread(audits)].join('\n'),

@@ -17,21 +17,20 @@ export const SEED_VERSION = '2';
  * Opens (creating the folder and file if needed) and migrates the database, then seeds it
  * once. The seed scale is remembered in `meta`; an existing database is never re-seeded, so what
  * was written (survey responses, view counts) survives restarts.
- * @param {string} dbPath  file path or ':memory:'
- * @param {{ scale?: number }} [opts]
+ * `dbPath`: a file path or ':memory:'.
  */
-export function openDatabase(dbPath, { scale } = {}) {
+export function openDatabase(dbPath: string, { scale }: { scale?: number } = {}): DatabaseSync {
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
   const db = new DatabaseSync(dbPath);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   db.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
   const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-  const seeded = /** @type {any} */ (getMeta.get('seeded_at'));
-  if (seeded && scale && Number(/** @type {any} */ (getMeta.get('scale'))?.value) !== scale) {
+  const seeded = getMeta.get('seeded_at');
+  if (seeded && scale && Number(getMeta.get('scale')?.value) !== scale) {
     console.warn(`content-api: ${dbPath} was seeded at another scale; --scale applies to a new database only (delete the file to reseed)`);
   }
-  const seedVersion = /** @type {any} */ (getMeta.get('seed_version'))?.value ?? '1';
+  const seedVersion = getMeta.get('seed_version')?.value ?? '1';
   if (seeded && seedVersion !== SEED_VERSION) {
     console.warn(`content-api: ${dbPath} holds demo content of seed version ${seedVersion}; this code seeds version ${SEED_VERSION}. Delete the file to get the current demo content (it is recreated on the next start).`);
   }
@@ -55,7 +54,7 @@ export function openDatabase(dbPath, { scale } = {}) {
   return db;
 }
 
-/** @param {DatabaseSync} db @param {string} key */
-export function meta(db, key) {
-  return /** @type {any} */ (db.prepare('SELECT value FROM meta WHERE key = ?').get(key))?.value ?? null;
+export function meta(db: DatabaseSync, key: string): string | null {
+  const value = db.prepare('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+  return value == null ? null : String(value);
 }

@@ -1,16 +1,29 @@
 // Files served under /files/: SVG images and PDF attachments, generated deterministically
 // from the `files` table, with correct content types and long cache lifetimes.
+import type { ServerResponse } from 'node:http';
+import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import type { Ctx } from './http.ts';
 
-const XML_ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => XML_ESC[c]);
+/** The text and size of a generated file (a row of the `files` table, or a seed's record). */
+export interface FileText {
+  title: SQLOutputValue;
+  subtitle?: SQLOutputValue;
+  color?: SQLOutputValue;
+  width?: SQLOutputValue;
+  height?: SQLOutputValue;
+  kind?: SQLOutputValue;
+}
+
+const XML_ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => XML_ESC[c] ?? c);
 
 /** Where the Thai-language twin of a generated image lives: `/files/x/a.svg` → `/files/x/a.th.svg`. */
-export const thaiImagePath = (path) => String(path).replace(/\.svg$/, '.th.svg');
+export const thaiImagePath = (path: unknown) => String(path).replace(/\.svg$/, '.th.svg');
 
 const THAI = /[\u0E00-\u0E7F]/;
 /** Thai vowel and tone marks written above or below a consonant: they take no width. */
 const THAI_MARK = /[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/;
-const width = (s) => s.replace(new RegExp(THAI_MARK, 'g'), '').length;
+const width = (s: string) => s.replace(new RegExp(THAI_MARK, 'g'), '').length;
 const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
 
 /**
@@ -19,12 +32,12 @@ const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
  * word, so a vowel or tone mark never starts a line); a word longer than a line is cut
  * between characters, never before a mark. Marks do not count toward the width.
  */
-function wrap(text, max) {
+function wrap(text: unknown, max: number): string[] {
   const source = String(text);
   const tokens = THAI.test(source)
     ? Array.from(thaiWords.segment(source), (s) => s.segment)
     : source.split(/(\s+)/);
-  const lines = [];
+  const lines: string[] = [];
   let line = '';
   const push = () => { if (line.trim()) lines.push(line.trim()); line = ''; };
   for (let token of tokens) {
@@ -58,8 +71,10 @@ export const SVG_FONT_STACK = "Sarabun, Laksaman, 'Noto Sans Thai', 'Noto Sans T
  * in the language of its text (`lang` and the line spacing follow it: Thai stacks marks above
  * and below the line, so its lines are further apart).
  */
-export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: w = 1200, height = 675 }) {
-  const thai = THAI.test(title);
+export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: rawWidth = 1200, height: rawHeight = 675 }: FileText): string {
+  const w = Number(rawWidth);
+  const height = Number(rawHeight);
+  const thai = THAI.test(String(title));
   const fontSize = Math.round(Math.min(w, height * 1.6) / 18);
   const lineHeight = fontSize * (thai ? 1.5 : 1.25);
   const lines = wrap(title, Math.max(10, Math.floor(w / (fontSize * (thai ? 0.7 : 0.62)))));
@@ -84,8 +99,8 @@ export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: w = 
  * A minimal valid one-page PDF (PDF 1.4, Helvetica). Only ASCII text: the standard fonts have no
  * Thai glyphs, so the English title is printed and the Thai name stays in the attachment record.
  */
-export function renderPdf({ title, subtitle = '' }) {
-  const ascii = (s) => String(s).replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, (c) => '\\' + c);
+export function renderPdf({ title, subtitle = '' }: FileText): Buffer {
+  const ascii = (s: unknown) => String(s).replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, (c) => '\\' + c);
   const lines = [ascii(title) || 'Document', ascii(subtitle), 'Department of Business Development Promotion', 'Ministry of Commerce, Thailand'];
   const content = `BT /F1 18 Tf 72 760 Td (${lines[0]}) Tj /F1 12 Tf 0 -28 Td (${lines[1]}) Tj 0 -40 Td (${lines[2]}) Tj 0 -16 Td (${lines[3]}) Tj ET`;
   const objects = [
@@ -96,7 +111,7 @@ export function renderPdf({ title, subtitle = '' }) {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   let out = '%PDF-1.4\n';
-  const offsets = [];
+  const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(Buffer.byteLength(out, 'latin1'));
     out += `${i + 1} 0 obj\n${body}\nendobj\n`;
@@ -109,15 +124,14 @@ export function renderPdf({ title, subtitle = '' }) {
 }
 
 /** Size in bytes of the PDF a files row renders to (stored in attachment records). */
-export const pdfSize = (row) => renderPdf(row).length;
+export const pdfSize = (row: FileText) => renderPdf(row).length;
 
 /**
  * Serves `GET /files/...` from the `files` table. Returns true when it answered.
- * @param {import('node:sqlite').DatabaseSync} db
  */
-export function createFileServer(db) {
+export function createFileServer(db: DatabaseSync) {
   const find = db.prepare('SELECT * FROM files WHERE path = ?');
-  return (ctx, res) => {
+  return (ctx: Ctx, res: ServerResponse): boolean => {
     const path = ctx.url.pathname;
     if (!path.startsWith('/files/')) return false;
     if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') {
@@ -127,7 +141,7 @@ export function createFileServer(db) {
     }
     let decoded;
     try { decoded = decodeURIComponent(path); } catch { decoded = ''; }
-    const row = /** @type {any} */ (decoded ? find.get(decoded) : undefined);
+    const row = decoded ? (find.get(decoded) as FileText | undefined) : undefined;
     if (!row) {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ status: 404, code: 'NOT_FOUND', message: 'File not found' }));

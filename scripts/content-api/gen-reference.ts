@@ -10,12 +10,12 @@ import { statementCache } from './routes/support.ts';
 import { createShapes } from './routes/shapes.ts';
 
 /** Example values for path parameters (they exist in the default demo data). */
-const EXAMPLES = {
+const EXAMPLES: Record<string, string | null> = {
   slug: 'a', department: 'own', id: '1', roomId: '1', threadId: '1', uuid: null, category_id: '1', module_id: '1',
 };
 
 /** Compact description of a JSON value: keys and types, arrays by their first element. */
-function shape(v, depth = 0) {
+function shape(v: unknown, depth = 0): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return v.length ? `[${shape(v[0], depth)}]` : '[]';
   if (typeof v === 'object') {
@@ -29,20 +29,21 @@ const dir = mkdtempSync(join(tmpdir(), 'content-api-ref-'));
 const dbPath = join(dir, 'ref.sqlite');
 const db = openDatabase(dbPath);
 const q = statementCache(db);
-const router = buildRouter({ db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') });
+const router = buildRouter({ db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') ?? '' });
+const first = (sql: string) => String(Object.values(q(sql).get() ?? {})[0]);
 const uuids = {
-  purchase: q('SELECT uuid FROM purchases ORDER BY seq LIMIT 1').get().uuid,
-  manual: q('SELECT uuid FROM manuals ORDER BY seq LIMIT 1').get().uuid,
-  banner: q("SELECT uuid FROM banners WHERE place = 'main' ORDER BY sort LIMIT 1").get().uuid,
-  book: q('SELECT slug FROM books ORDER BY id LIMIT 1').get().slug,
-  media: q('SELECT slug FROM media ORDER BY id LIMIT 1').get().slug,
+  purchase: first('SELECT uuid FROM purchases ORDER BY seq LIMIT 1'),
+  manual: first('SELECT uuid FROM manuals ORDER BY seq LIMIT 1'),
+  banner: first("SELECT uuid FROM banners WHERE place = 'main' ORDER BY sort LIMIT 1"),
+  book: first('SELECT slug FROM books ORDER BY id LIMIT 1'),
+  media: first('SELECT slug FROM media ORDER BY id LIMIT 1'),
 };
 db.close();
 
 const api = await startContentApi({ port: 0, dbPath });
 const token = (await (await fetch(`${api.url}/api/frontend/customer/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member1234', is_admin: false }) })).json()).token.accessToken;
 
-const rows = [];
+const rows: string[] = [];
 for (const r of router.routes) {
   const pattern = '/' + r.parts.join('/');
   let example = '/' + r.parts.map((p) => {

@@ -1,18 +1,20 @@
 // HTTP plumbing of the reference content API: a tiny router, JSON in and out, CORS,
 // the 1 MB body cap and the error envelope of docs/api-contract.md. No framework on purpose:
 // the server must start in well under a second on Node 24 with nothing but node: modules.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { langOf, message } from './i18n.ts';
+import type { Lang } from './types.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** An error that becomes a 4xx/5xx JSON answer `{ status, code, message }`. */
 export class HttpError extends Error {
-  /**
-   * @param {number} status
-   * @param {string} code  machine-readable code, also the key of the localised message
-   * @param {Record<string, unknown>} [extra] merged into the body (e.g. `errors` for 422)
-   */
-  constructor(status, code, extra = {}) {
+  status: number;
+  /** machine-readable code, also the key of the localised message */
+  code: string;
+  /** merged into the body (e.g. `errors` for 422) */
+  extra: Record<string, unknown>;
+  constructor(status: number, code: string, extra: Record<string, unknown> = {}) {
     super(code);
     this.status = status;
     this.code = code;
@@ -21,54 +23,48 @@ export class HttpError extends Error {
 }
 
 export const notFound = () => new HttpError(404, 'NOT_FOUND');
-export const badRequest = (field) => new HttpError(400, 'BAD_REQUEST', field ? { field } : {});
+export const badRequest = (field?: string) => new HttpError(400, 'BAD_REQUEST', field ? { field } : {});
 
-/**
- * @typedef {object} Ctx
- * @property {import('node:http').IncomingMessage} req
- * @property {URL} url
- * @property {'th'|'en'} lang
- * @property {Record<string,string>} params  path parameters
- * @property {URLSearchParams} query
- * @property {() => Promise<any>} body      parsed JSON body ({} when empty)
- */
+export interface Ctx {
+  req: IncomingMessage;
+  url: URL;
+  lang: Lang;
+  /** path parameters */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** parsed JSON body ({} when empty); its shape is checked by the handler */
+  body: () => Promise<unknown>;
+}
 
-/** @typedef {(ctx: Ctx) => unknown | Promise<unknown>} Handler */
+export type Handler = (ctx: Ctx) => unknown;
 
 export class Router {
-  constructor() {
-    /** @type {{ method: string, parts: string[], handler: Handler }[]} */
-    this.routes = [];
-  }
-  /** @param {string} method @param {string} pattern e.g. `/content/page/:slug` @param {Handler} handler */
-  on(method, pattern, handler) {
+  routes: { method: string; parts: string[]; handler: Handler }[] = [];
+  /** `pattern` e.g. `/content/page/:slug` */
+  on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
     return this;
   }
-  get(p, h) { return this.on('GET', p, h); }
-  post(p, h) { return this.on('POST', p, h); }
-  put(p, h) { return this.on('PUT', p, h); }
+  get(p: string, h: Handler) { return this.on('GET', p, h); }
+  post(p: string, h: Handler) { return this.on('POST', p, h); }
+  put(p: string, h: Handler) { return this.on('PUT', p, h); }
 
-  /**
-   * Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`.
-   * @param {string} method @param {string} path
-   * @returns {{ handler: Handler, params: Record<string,string> } | { allowed: string[] } | null}
-   */
-  match(method, path) {
+  /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
     const segs = path.split('/').filter(Boolean);
-    let best = null;
+    let best: { handler: Handler; params: Record<string, string> } | null = null;
     let bestScore = -1;
-    const allowed = new Set();
+    const allowed = new Set<string>();
     for (const r of this.routes) {
       if (r.parts.length !== segs.length) continue;
-      const params = {};
+      const params: Record<string, string> = {};
       let score = 0;
       let ok = true;
       for (let i = 0; i < segs.length; i++) {
-        const p = r.parts[i];
+        const p = r.parts[i]!;
         if (p.startsWith(':')) {
           let v;
-          try { v = decodeURIComponent(segs[i]); } catch { ok = false; break; }
+          try { v = decodeURIComponent(segs[i]!); } catch { ok = false; break; }
           params[p.slice(1)] = v;
         } else if (p === segs[i]) score += 1 << (segs.length - i);
         else { ok = false; break; }
@@ -83,8 +79,7 @@ export class Router {
   }
 }
 
-/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
-export function sendJson(res, status, body) {
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -95,7 +90,7 @@ export function sendJson(res, status, body) {
 }
 
 /** CORS for the islands on the portal origin (and any other: the data is public). */
-export function setCors(req, res) {
+export function setCors(req: IncomingMessage, res: ServerResponse) {
   const origin = req.headers.origin;
   res.setHeader('access-control-allow-origin', origin || '*');
   if (origin) res.setHeader('vary', 'Origin');
@@ -106,9 +101,8 @@ export function setCors(req, res) {
 
 /**
  * Reads and parses the JSON body with the 1 MB cap. Oversized → 413, malformed → 400.
- * @param {import('node:http').IncomingMessage} req
  */
-export function readJsonBody(req) {
+export function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] || 0);
     if (declared > BODY_LIMIT_BYTES) {
@@ -116,10 +110,10 @@ export function readJsonBody(req) {
       reject(new HttpError(413, 'PAYLOAD_TOO_LARGE'));
       return;
     }
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
-    req.on('data', (c) => {
+    req.on('data', (c: Buffer) => {
       if (failed) return;
       size += c.length;
       if (size > BODY_LIMIT_BYTES) {
@@ -147,20 +141,17 @@ export function readJsonBody(req) {
  * Builds the request listener: `/api/frontend/*` goes to the router, `/files/*` and `/health`
  * to `extra`. Any exception that is not an HttpError is logged and answered 500 — but handlers
  * validate their input, so bad input ends as a 4xx.
- * @param {Router} router
- * @param {(ctx: Ctx, res: import('node:http').ServerResponse) => boolean | Promise<boolean>} extra
  */
-export function createListener(router, extra) {
-  return async (req, res) => {
+export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
     const lang = langOf(req.headers['accept-language']);
     try {
       if (req.method === 'OPTIONS') { res.writeHead(204); res.end(); return; }
       let url;
       try { url = new URL(req.url || '/', 'http://localhost'); } catch { throw badRequest(); }
-      /** @type {any} */
-      let bodyPromise;
-      const ctx = {
+      let bodyPromise: Promise<unknown> | undefined;
+      const ctx: Ctx = {
         req, url, lang, params: {}, query: url.searchParams,
         body: () => (bodyPromise ??= readJsonBody(req)),
       };
@@ -178,7 +169,7 @@ export function createListener(router, extra) {
     } catch (err) {
       if (res.headersSent) { res.end(); return; }
       if (err instanceof HttpError) {
-        if (err.status === 405) res.setHeader('allow', [...err.extra.allowed, 'OPTIONS'].join(', '));
+        if (err.status === 405) res.setHeader('allow', [...(err.extra.allowed as string[]), 'OPTIONS'].join(', '));
         const { allowed, ...extraBody } = err.extra;
         sendJson(res, err.status, { status: err.status, code: err.code, message: message(lang, err.code), ...extraBody });
         if (req.readable) req.resume();

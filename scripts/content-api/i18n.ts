@@ -1,8 +1,10 @@
 // Language selection and the few texts the API itself says (error messages).
 // Content text lives in the database as `<field>_th` / `<field>_en` columns.
 
-/** @param {string | string[] | undefined} header Accept-Language → 'th' | 'en' (th when absent/unknown) */
-export function langOf(header) {
+import type { Lang, Row } from './types.ts';
+
+/** Accept-Language → 'th' | 'en' (th when absent/unknown) */
+export function langOf(header: string | string[] | undefined): Lang {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return 'th';
   // Honour the first supported language in preference order (q-values sorted).
@@ -11,7 +13,7 @@ export function langOf(header) {
     .map((part, i) => {
       const [tag, ...rest] = part.trim().toLowerCase().split(';');
       const q = rest.map((r) => r.trim()).find((r) => r.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1, i };
+      return { tag: (tag ?? '').trim(), q: q ? Number(q.slice(2)) || 0 : 1, i };
     })
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const p of prefs) {
@@ -23,14 +25,13 @@ export function langOf(header) {
 
 /**
  * Picks the field in the request's language from a row with `<name>_th` and `<name>_en`.
- * @param {Record<string, any>} row @param {'th'|'en'} lang @param {string} name
  */
-export function pick(row, lang, name) {
+export function pick(row: Row, lang: Lang, name: string) {
   const v = row[`${name}_${lang}`];
   return v ?? row[`${name}_th`] ?? null;
 }
 
-const MESSAGES = {
+const MESSAGES: Record<string, Record<Lang, string>> = {
   NOT_FOUND: { th: 'ไม่พบข้อมูลที่ร้องขอ', en: 'The requested resource was not found.' },
   BAD_REQUEST: { th: 'คำขอไม่ถูกต้อง', en: 'The request is malformed.' },
   BAD_QUERY: { th: 'พารามิเตอร์ของคำขอไม่ถูกต้อง', en: 'A query parameter is invalid.' },
@@ -51,8 +52,7 @@ const MESSAGES = {
   INTERNAL: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal server error.' },
 };
 
-/** @param {'th'|'en'} lang @param {string} code */
-export function message(lang, code) {
-  const m = MESSAGES[code] ?? MESSAGES.BAD_REQUEST;
+export function message(lang: Lang, code: string): string {
+  const m = MESSAGES[code] ?? MESSAGES.BAD_REQUEST!;
   return m[lang];
 }

@@ -5,11 +5,11 @@ import { resolve } from 'node:path';
 import { startContentApi, DEFAULT_DB, REPO_ROOT } from './server.ts';
 
 /** --scale N, --scale=N, or API_SCALE. */
-function scaleArg(argv, env) {
+function scaleArg(argv: string[], env: NodeJS.ProcessEnv): number | undefined {
   let raw = env.API_SCALE;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--scale') raw = argv[i + 1];
-    else if (argv[i].startsWith('--scale=')) raw = argv[i].slice(8);
+    else if (argv[i]?.startsWith('--scale=')) raw = argv[i]?.slice(8);
   }
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
@@ -33,7 +33,7 @@ let api;
 try {
   api = await startContentApi({ host: env.API_HOST || '127.0.0.1', port, dbPath, scale });
 } catch (err) {
-  console.error(`content-api: could not start: ${err?.message ?? err}`);
+  console.error(`content-api: could not start: ${err instanceof Error ? err.message : err}`);
   process.exit(1);
 }
 console.log(`content-api listening on ${api.url}`);

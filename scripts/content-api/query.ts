@@ -8,11 +8,9 @@ export const MAX_KEYWORD = 200;
 
 const INT = /^\d{1,9}$/;
 
-/**
- * @param {URLSearchParams} q @param {string} name @param {{ min?: number, max?: number, def?: number }} opts
- * @returns {number | undefined}
- */
-export function intParam(q, name, { min = 1, max = 1_000_000_000, def } = {}) {
+export function intParam(q: URLSearchParams, name: string, opts?: { min?: number; max?: number }): number | undefined;
+export function intParam(q: URLSearchParams, name: string, opts: { min?: number; max?: number; def: number }): number;
+export function intParam(q: URLSearchParams, name: string, { min = 1, max = 1_000_000_000, def }: { min?: number; max?: number; def?: number } = {}): number | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return def;
   if (!INT.test(raw.trim())) throw new HttpError(400, 'BAD_QUERY', { field: name });
@@ -21,12 +19,8 @@ export function intParam(q, name, { min = 1, max = 1_000_000_000, def } = {}) {
   return n;
 }
 
-/**
- * page and limit (or page_size for laws). Returns offset too.
- * @param {URLSearchParams} q
- * @param {{ limitName?: string, maxLimit?: number, defLimit?: number }} [opts]
- */
-export function paging(q, { limitName = 'limit', maxLimit = MAX_LIMIT, defLimit = DEFAULT_LIMIT } = {}) {
+/** page and limit (or page_size for laws). Returns offset too. */
+export function paging(q: URLSearchParams, { limitName = 'limit', maxLimit = MAX_LIMIT, defLimit = DEFAULT_LIMIT }: { limitName?: string; maxLimit?: number; defLimit?: number } = {}) {
   const page = intParam(q, 'page', { min: 1, max: 1_000_000, def: 1 });
   // The portal's manual groups call sends limit=9999 (spec point 9): clamp such "give me all"
   // limits of small lists to maxLimit instead of refusing them, but refuse absurd ones.
@@ -36,7 +30,7 @@ export function paging(q, { limitName = 'limit', maxLimit = MAX_LIMIT, defLimit 
 }
 
 /** Trimmed keyword or null; longer than 200 characters → 400. */
-export function keywordParam(q, name = 'keyword') {
+export function keywordParam(q: URLSearchParams, name = 'keyword'): string | null {
   const raw = q.get(name);
   if (raw === null) return null;
   if (raw.length > MAX_KEYWORD) throw new HttpError(400, 'KEYWORD_TOO_LONG', { field: name });
@@ -45,14 +39,14 @@ export function keywordParam(q, name = 'keyword') {
 }
 
 /** A category-like filter where -1 or empty means "no filter" (spec point 5). */
-export function filterId(q, name) {
+export function filterId(q: URLSearchParams, name: string): number | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '' || raw === '-1') return undefined;
   return intParam(q, name, { min: 1 });
 }
 
 /** Optional slug-like text filter (letters, digits, dash); -1 means none. */
-export function slugParam(q, name) {
+export function slugParam(q: URLSearchParams, name: string): string | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '' || raw === '-1') return undefined;
   if (raw.length > 200 || !/^[\p{L}\p{N}_-]+$/u.test(raw)) throw new HttpError(400, 'BAD_QUERY', { field: name });
@@ -60,13 +54,13 @@ export function slugParam(q, name) {
 }
 
 /** Numeric path id → number, otherwise 404 (an unknown id, not a malformed request). */
-export function pathId(value) {
+export function pathId(value: string): number {
   if (!INT.test(value)) throw new HttpError(404, 'NOT_FOUND');
   return Number(value);
 }
 
 /** SQL fragment + args: the keyword is a substring of any of the given columns (Thai has no spaces). */
-export function keywordWhere(keyword, columns) {
+export function keywordWhere(keyword: string | null, columns: string[]): { sql: string; args: string[] } {
   if (!keyword) return { sql: '', args: [] };
   const k = keyword.toLowerCase();
   return {
@@ -76,6 +70,6 @@ export function keywordWhere(keyword, columns) {
 }
 
 /** Paged envelope `{ result, total, page, limit }`. */
-export function paged(result, total, page, limit) {
+export function paged<T>(result: T[], total: number, page: number, limit: number) {
   return { result, total, page, limit };
 }

@@ -4,7 +4,9 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
 import { openDatabase, meta } from './db.ts';
+import type { Deps } from './types.ts';
 import { Router, createListener, sendJson } from './http.ts';
 import { createFileServer } from './files.ts';
 import { createShapes } from './routes/shapes.ts';
@@ -21,19 +23,28 @@ import { registerReference } from './routes/reference.ts';
 import { registerModules } from './routes/modules.ts';
 import { registerAccounts } from './routes/accounts.ts';
 
+export interface ContentApiOptions {
+  host?: string;
+  port?: number;
+  dbPath?: string;
+  /** items per large collection when seeding a new database */
+  scale?: number;
+}
+export interface ContentApi {
+  url: string;
+  port: number;
+  host: string;
+  dbPath: string;
+  close: () => Promise<void>;
+}
+
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_DB = resolve(REPO_ROOT, '.data/content-api.sqlite');
 
-/**
- * @typedef {object} Deps
- * @property {import('node:sqlite').DatabaseSync} db
- * @property {(sql: string) => import('node:sqlite').StatementSync} q  cached prepared statements
- * @property {ReturnType<typeof createShapes>} shapes
- * @property {string} secret  JWT signing secret (kept in the database)
- */
+export type { Deps } from './types.ts';
 
-/** Builds the router with every /api/frontend endpoint. @param {Deps} deps */
-export function buildRouter(deps) {
+/** Builds the router with every /api/frontend endpoint. */
+export function buildRouter(deps: Deps): Router {
   const router = new Router();
   for (const register of [registerContent, registerHome, registerLibrary, registerContact, registerProcurement,
     registerServices, registerSurvey, registerSearch, registerReference, registerModules, registerAccounts]) register(router, deps);
@@ -42,13 +53,11 @@ export function buildRouter(deps) {
 
 /**
  * Opens (creating and seeding when new) the database and starts listening.
- * @param {{ host?: string, port?: number, dbPath?: string, scale?: number }} [opts]
- * @returns {Promise<{ url: string, port: number, host: string, dbPath: string, close: () => Promise<void> }>}
  */
-export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale } = {}) {
+export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale }: ContentApiOptions = {}): Promise<ContentApi> {
   const db = openDatabase(dbPath, { scale });
   const q = statementCache(db);
-  const deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') };
+  const deps: Deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') ?? '' };
   const router = buildRouter(deps);
   const files = createFileServer(db);
   const listener = createListener(router, (ctx, res) => {
@@ -62,7 +71,7 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (err, socket) => {
     if (!socket.writable) return socket.destroy();
-    const status = /** @type {any} */ (err).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const status = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const body = JSON.stringify({ status, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', message: status === 431 ? 'Request headers or URL too large.' : 'Malformed HTTP request.' });
     socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
@@ -70,7 +79,7 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
     server.once('error', reject);
     server.listen(port, host, () => { server.off('error', reject); resolveListen(undefined); });
   });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closed = false;
   return {

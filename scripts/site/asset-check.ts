@@ -12,13 +12,10 @@ import path from 'node:path';
 
 const ASSET_RE = /\/_astro\/[\w.-]+\.(?:js|css|mjs)\b/g;
 
-/**
- * @param {string} outDir the build output
- * @returns {{ page: string, asset: string }[]} one entry per missing asset (first page naming it)
- */
-export function findMissingAssets(outDir) {
+/** `outDir`: the build output. One entry per missing asset (the first page naming it). */
+export function findMissingAssets(outDir: string): { page: string; asset: string }[] {
   if (!existsSync(outDir)) return [];
-  const missing = new Map();
+  const missing = new Map<string, string>();
   for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);

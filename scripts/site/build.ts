@@ -7,10 +7,9 @@ import { buildSite } from './build-site.ts';
 import { apiAddressFromEnv, ensureApi } from './embedded-api.ts';
 
 const explicit = process.env.PUBLIC_API_BASE_URL;
-let api = { url: explicit, close: async () => {} };
-if (!explicit) {
-  api = await ensureApi({ ...apiAddressFromEnv(), dbPath: process.env.API_DB });
-}
+const api = explicit
+  ? { url: explicit, close: async () => {} }
+  : await ensureApi({ ...apiAddressFromEnv(), dbPath: process.env.API_DB });
 console.log(`Building against ${api.url}`);
 const code = await buildSite({ apiBaseUrl: api.url, args: process.argv.slice(2) });
 await api.close();

@@ -2,11 +2,13 @@
  * Starting and finding the embedded reference content API from the build, start,
  * dev and test scripts (all run on Node 24, which has node:sqlite).
  */
+import type { ContentApi, ContentApiOptions } from '../content-api/server.ts';
+
 export const DEFAULT_API_HOST = '127.0.0.1';
 export const DEFAULT_API_PORT = 8787;
 
 /** True when something answering like the content API listens at baseUrl. */
-export async function isApiUp(baseUrl) {
+export async function isApiUp(baseUrl: string): Promise<boolean> {
   try {
     const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(1500) });
     return res.ok;
@@ -15,12 +17,8 @@ export async function isApiUp(baseUrl) {
   }
 }
 
-/**
- * Starts the reference API in this process.
- * @param {{ host?: string, port?: number, dbPath?: string, scale?: number, quiet?: boolean }} options
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
- */
-export async function startEmbeddedApi(options = {}) {
+/** Starts the reference API in this process. */
+export async function startEmbeddedApi(options: ContentApiOptions = {}): Promise<ContentApi> {
   const { startContentApi } = await import('../content-api/server.ts');
   return startContentApi(options);
 }
@@ -32,11 +30,8 @@ export function apiAddressFromEnv() {
   return { host, port, url: `http://${host}:${port}` };
 }
 
-/**
- * Uses the API at host:port when one is already up there, otherwise starts one.
- * @returns {Promise<{ url: string, close: () => Promise<void>, started: boolean }>}
- */
-export async function ensureApi({ host, port, dbPath }) {
+/** Uses the API at host:port when one is already up there, otherwise starts one. */
+export async function ensureApi({ host, port, dbPath }: { host: string; port: number; dbPath?: string }): Promise<{ url: string; close: () => Promise<void>; started: boolean }> {
   const url = `http://${host}:${port}`;
   if (await isApiUp(url)) return { url, close: async () => {}, started: false };
   const api = await startEmbeddedApi({ host, port, dbPath });

@@ -1,16 +1,11 @@
 /** Runs a child process with inherited output; resolves with its exit code. */
 import { spawn } from 'node:child_process';
+import type { StdioOptions } from 'node:child_process';
 
-/**
- * @param {string} command
- * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, stdio?: import('node:child_process').StdioOptions }} [options]
- * @returns {Promise<number>}
- */
-export function run(command, args, options = {}) {
+export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: StdioOptions } = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: options.stdio ?? 'inherit', env: options.env ?? process.env, cwd: options.cwd });
-    const forward = (signal) => child.kill(signal);
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
@@ -25,10 +20,9 @@ export function run(command, args, options = {}) {
  * The environment for an Astro build. Astro's import.meta.env plugin picks up the
  * shell variable `_` (set by npm and shells), which changes page hashes with how the
  * build was launched and makes the incremental cache miss; so it is removed.
- * @param {Record<string, string>} extra
  */
-export function buildEnv(extra = {}) {
-  const env = { ...process.env, ...extra };
+export function buildEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   delete env._;
   return env;
 }

@@ -4,12 +4,13 @@
  * `404.html` with status 404. Used by `npm start` and by the end-to-end tests.
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -30,7 +31,7 @@ const TYPES = {
 /** Text formats worth compressing, as the CDN does (fonts and images are compressed already). */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
-async function fileAt(file) {
+async function fileAt(file: string): Promise<string | null> {
   try {
     const info = await stat(file);
     return info.isFile() ? file : null;
@@ -40,7 +41,7 @@ async function fileAt(file) {
 }
 
 /** Resolves a request path to a file inside root, or a redirect, or null. */
-async function resolve(root, pathname) {
+async function resolve(root: string, pathname: string): Promise<{ file: string | null; redirect?: undefined } | { redirect: string; file?: undefined } | null> {
   let decoded;
   try {
     decoded = decodeURIComponent(pathname);
@@ -56,11 +57,13 @@ async function resolve(root, pathname) {
   return null;
 }
 
-/**
- * @param {{ root: string, host?: string, port?: number }} options
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
- */
-export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }) {
+export interface StaticServer {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }: { root: string; host?: string; port?: number }): Promise<StaticServer> {
   const absRoot = path.resolve(root);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -92,14 +95,14 @@ export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }) 
     if (gzip) stream.pipe(createGzip()).pipe(res);
     else stream.pipe(res);
   });
-  await new Promise((ok, fail) => {
+  await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, host, ok);
+    server.listen(port, host, () => ok());
   });
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const actualPort = (server.address() as AddressInfo).port;
   return {
     url: `http://${host}:${actualPort}`,
     port: actualPort,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }

@@ -1,5 +1,7 @@
 // Portal member auth (auth/*), web board auth and reading (customer/auth, webboard/*) and the
 // web board word check (master/check-text).
+import type { Ctx, Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
@@ -11,16 +13,15 @@ const USERNAME = /^[A-Za-z0-9_.-]{3,50}$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const THREADS_PER_PAGE = 20;
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerAccounts(router, { q, secret }) {
-  const profile = (u, lang) => ({
+export function registerAccounts(router: Router, { q, secret }: Deps) {
+  const profile = (u: Row, lang: Lang) => ({
     id: u.id, username: u.username, first_name: pick(u, lang, 'first_name'), last_name: pick(u, lang, 'last_name'),
     email: u.email, prefix_id: u.prefix_id, uuid: u.uuid, is_admin: !!u.is_admin,
   });
-  const issue = (u) => ({ accessToken: signToken({ sub: u.id, username: u.username, is_admin: !!u.is_admin, jti: randomUUID() }, secret), expiresIn: TOKEN_TTL_SECONDS });
+  const issue = (u: Row) => ({ accessToken: signToken({ sub: u.id, username: u.username, is_admin: !!u.is_admin, jti: randomUUID() }, secret), expiresIn: TOKEN_TTL_SECONDS });
 
   /** Checks username + password; 422 when malformed, 401 when wrong. */
-  const authenticate = async (ctx) => {
+  const authenticate = async (ctx: Ctx) => {
     const body = await objectBody(ctx);
     const username = requireString(ctx, body, 'username', 100);
     const password = requireString(ctx, body, 'password', 200);
@@ -29,7 +30,7 @@ export function registerAccounts(router, { q, secret }) {
     return { u, body };
   };
   /** Bearer token → user row, or 401 (missing, forged, expired, logged out, unknown user). */
-  const currentUser = (ctx) => {
+  const currentUser = (ctx: Ctx) => {
     const m = /^Bearer\s+(\S+)$/i.exec(ctx.req.headers.authorization || '');
     const claims = m ? verifyToken(m[1], secret) : null;
     if (!claims || (claims.jti && q('SELECT 1 FROM revoked_tokens WHERE jti = ?').get(claims.jti))) throw new HttpError(401, 'UNAUTHORIZED');
@@ -66,7 +67,7 @@ export function registerAccounts(router, { q, secret }) {
   });
 
   // Web board login: flat shape of spec point 7; the admin path refuses non-admins.
-  const boardLogin = (admin) => async (ctx) => {
+  const boardLogin = (admin: boolean) => async (ctx: Ctx) => {
     const { u } = await authenticate(ctx);
     if (admin && !u.is_admin) throw new HttpError(403, 'FORBIDDEN');
     return { token: issue(u), ...profile(u, ctx.lang) };
@@ -78,8 +79,8 @@ export function registerAccounts(router, { q, secret }) {
     (SELECT max(p.created_at) FROM webboard_posts p JOIN webboard_threads t ON t.id = p.thread_id WHERE t.room_id = r.id) AS last_post_at FROM webboard_rooms r`;
   const THREAD_SQL = `SELECT t.*, (SELECT count(*) - 1 FROM webboard_posts p WHERE p.thread_id = t.id) AS replies,
     (SELECT max(created_at) FROM webboard_posts p WHERE p.thread_id = t.id) AS last_post_at FROM webboard_threads t`;
-  const room = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), description: pick(r, lang, 'description'), thread_count: r.thread_count, last_post_at: r.last_post_at ?? null });
-  const thread = (t, lang) => ({ id: t.id, room_id: t.room_id, title: pick(t, lang, 'title'), author: t.author, replies: Math.max(0, t.replies), views: t.views, created_at: t.created_at, last_post_at: t.last_post_at ?? t.created_at });
+  const room = (r: Row, lang: Lang) => ({ id: r.id, title: pick(r, lang, 'title'), description: pick(r, lang, 'description'), thread_count: r.thread_count, last_post_at: r.last_post_at ?? null });
+  const thread = (t: Row, lang: Lang) => ({ id: t.id, room_id: t.room_id, title: pick(t, lang, 'title'), author: t.author, replies: Math.max(0, Number(t.replies)), views: t.views, created_at: t.created_at, last_post_at: t.last_post_at ?? t.created_at });
 
   router.get('/webboard/room', (ctx) => {
     currentUser(ctx);
@@ -97,8 +98,8 @@ export function registerAccounts(router, { q, secret }) {
     const id = pathId(ctx.params.threadId);
     found(q('SELECT id FROM webboard_threads WHERE id = ?').get(id));
     q('UPDATE webboard_threads SET views = views + 1 WHERE id = ?').run(id);
-    const t = q(`${THREAD_SQL} WHERE t.id = ?`).get(id);
-    const r = q(`${ROOM_SQL} WHERE r.id = ?`).get(t.room_id);
+    const t = found(q(`${THREAD_SQL} WHERE t.id = ?`).get(id));
+    const r = found(q(`${ROOM_SQL} WHERE r.id = ?`).get(t.room_id));
     const posts = q('SELECT * FROM webboard_posts WHERE thread_id = ? ORDER BY created_at, id').all(id);
     return { data: { thread: thread(t, ctx.lang), room: room(r, ctx.lang), posts: posts.map((p) => ({ id: p.id, author: p.author, body: pick(p, ctx.lang, 'body'), created_at: p.created_at })) } };
   });
@@ -107,7 +108,7 @@ export function registerAccounts(router, { q, secret }) {
     const body = await objectBody(ctx);
     if (typeof body.text !== 'string' || body.text.length > 20_000) throw validationError(ctx.lang, { text: typeof body.text === 'string' ? 'INVALID_VALUE' : 'REQUIRED' });
     const text = body.text.toLowerCase();
-    const words = q('SELECT word FROM blocked_words ORDER BY word').all().map((r) => r.word).filter((w) => text.includes(w.toLowerCase()));
+    const words = q('SELECT word FROM blocked_words ORDER BY word').all().map((r) => String(r.word)).filter((w) => text.includes(w.toLowerCase()));
     return { data: { ok: words.length === 0, words } };
   });
 }

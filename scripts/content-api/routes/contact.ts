@@ -1,11 +1,12 @@
 // Contact pages: offices (departments) with divisions, covers, divisions and provincial offices.
+import type { Router } from '../http.ts';
+import type { Deps } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { keywordParam, keywordWhere } from '../query.ts';
 import { documentOf } from './support.ts';
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerContact(router, { q, shapes }) {
+export function registerContact(router: Router, { q, shapes }: Deps) {
   const offices = () => q("SELECT * FROM departments WHERE kind = 'office' ORDER BY id").all();
   router.get('/contact/department', (ctx) => ({
     data: offices().map((d) => ({

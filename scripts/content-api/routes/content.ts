@@ -1,4 +1,7 @@
 // Articles (content/*), the news lists (common/*) and activities (activity/*).
+import type { SQLInputValue } from 'node:sqlite';
+import type { Ctx, Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
@@ -7,16 +10,15 @@ import { pagedQuery, found } from './support.ts';
 const ARTICLE_TEXT = ['title_th', 'title_en', 'summary_th', 'summary_en'];
 const NEWS_COUNT = 12;
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerContent(router, { q, shapes }) {
+export function registerContent(router: Router, { q, shapes }: Deps) {
   /** Department slug → SQL condition on `source` (own/moc) or `department_id` (an office). */
-  const departmentWhere = (slug, alias) => {
+  const departmentWhere = (slug: string, alias: string) => {
     const d = found(q('SELECT id, kind, slug FROM departments WHERE slug = ?').get(slug));
     return d.kind === 'source' ? { sql: `${alias}.source = ?`, arg: d.slug } : { sql: `${alias}.department_id = ?`, arg: d.id };
   };
-  const categoryId = (area, slug) => found(q('SELECT id FROM categories WHERE area = ? AND slug = ?').get(area, slug)).id;
+  const categoryId = (area: string, slug: string) => found(q('SELECT id FROM categories WHERE area = ? AND slug = ?').get(area, slug)).id;
 
-  const listArticles = (ctx, where = [], args = []) => {
+  const listArticles = (ctx: Ctx, where: string[] = [], args: SQLInputValue[] = []) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), ARTICLE_TEXT.map((c) => `a.${c}`));
     return pagedQuery(q, {
@@ -30,7 +32,7 @@ export function registerContent(router, { q, shapes }) {
   router.get('/content/category/:department/:slug', (ctx) => {
     const d = departmentWhere(ctx.params.department, 'a');
     const where = [d.sql];
-    const args = [d.arg];
+    const args: SQLInputValue[] = [d.arg];
     if (ctx.params.slug !== 'all') { where.push('a.category_id = ?'); args.push(categoryId('article', ctx.params.slug)); }
     const region = ctx.query.get('region');
     // The Thai "all regions" value and -1 mean no filter (spec point 5).
@@ -62,7 +64,7 @@ export function registerContent(router, { q, shapes }) {
   }));
 
   // News lists of the two agencies (own and the ministry).
-  const news = (table, type, source) => (ctx) => ({
+  const news = (table: string, type: string, source: string) => (ctx: Ctx) => ({
     data: q(`SELECT * FROM ${table} WHERE source = ? ${table === 'articles' ? 'AND is_page = 0' : ''} ORDER BY published_at DESC, id DESC LIMIT ${NEWS_COUNT}`)
       .all(source).map((r) => shapes.newsItem(type, r, ctx.lang)),
   });
@@ -71,9 +73,9 @@ export function registerContent(router, { q, shapes }) {
   router.get('/common/activity', news('activities', 'activity', 'own'));
   router.get('/common/activity/moc', news('activities', 'activity', 'moc'));
   router.get('/common/events', (ctx) => {
-    const where = [];
-    const args = [];
-    for (const [name, op] of [['from', '>='], ['to', '<=']]) {
+    const where: string[] = [];
+    const args: SQLInputValue[] = [];
+    for (const [name, op] of [['from', '>='], ['to', '<=']] as const) {
       const v = ctx.query.get(name);
       if (v === null || v === '') continue;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw new HttpError(400, 'BAD_QUERY', { field: name });
@@ -90,7 +92,7 @@ export function registerContent(router, { q, shapes }) {
   });
 
   // Activities and training.
-  const listActivities = (ctx, where = [], args = []) => {
+  const listActivities = (ctx: Ctx, where: string[] = [], args: SQLInputValue[] = []) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), ARTICLE_TEXT.map((c) => `a.${c}`));
     const sortBy = ctx.query.get('sortBy') || 'newest';
@@ -104,7 +106,7 @@ export function registerContent(router, { q, shapes }) {
     });
   };
   // The portal may send `language` as a parameter too; it wins over the header when valid.
-  const langOf = (ctx) => (ctx.query.get('language') === 'en' ? 'en' : ctx.query.get('language') === 'th' ? 'th' : ctx.lang);
+  const langOf = (ctx: Ctx): Lang => (ctx.query.get('language') === 'en' ? 'en' : ctx.query.get('language') === 'th' ? 'th' : ctx.lang);
 
   router.get('/activity/category/all', (ctx) => listActivities(ctx));
   router.get('/activity/dropdown/category', (ctx) => ({
@@ -118,7 +120,7 @@ export function registerContent(router, { q, shapes }) {
   router.get('/activity/category/:department/:slug', (ctx) => {
     const d = departmentWhere(ctx.params.department, 'a');
     const where = [d.sql];
-    const args = [d.arg];
+    const args: SQLInputValue[] = [d.arg];
     if (ctx.params.slug !== 'all') { where.push('a.category_id = ?'); args.push(categoryId('activity', ctx.params.slug)); }
     return listActivities(ctx, where, args);
   });

@@ -1,4 +1,6 @@
 // Home page blocks (home/*), banners, the popup and visitor tracking.
+import type { Ctx, Router } from '../http.ts';
+import type { Deps } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { date, dateTime } from '../seed/prng.ts';
@@ -13,8 +15,7 @@ const TODAY = date(0);
 /** Today's date in Bangkok by the real clock (for the "today" visitor count). */
 const bangkokDay = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerHome(router, { q, shapes }) {
+export function registerHome(router: Router, { q, shapes }: Deps) {
   router.get('/home/summary', (ctx) => ({
     data: q('SELECT * FROM statistics ORDER BY id').all().map((r) => ({ id: r.id, label: pick(r, ctx.lang, 'label'), value: r.value, unit: pick(r, ctx.lang, 'unit') })),
   }));
@@ -30,7 +31,7 @@ export function registerHome(router, { q, shapes }) {
     })) };
   });
   router.get('/home/content/news-tabs', (ctx) => {
-    const tab = (key, th, en, table, type, source) => ({
+    const tab = (key: string, th: string, en: string, table: string, type: string, source: string) => ({
       key, title: ctx.lang === 'en' ? en : th,
       items: q(`SELECT * FROM ${table} WHERE source = ? ${table === 'articles' ? 'AND is_page = 0' : ''} ORDER BY published_at DESC, id DESC LIMIT 6`).all(source).map((r) => shapes.newsItem(type, r, ctx.lang)),
     });
@@ -56,7 +57,7 @@ export function registerHome(router, { q, shapes }) {
   });
 
   // Banners.
-  const banners = (place) => (ctx) => ({ data: q('SELECT * FROM banners WHERE place = ? ORDER BY sort').all(place).map((r) => shapes.banner(r, ctx.lang)) });
+  const banners = (place: string) => (ctx: Ctx) => ({ data: q('SELECT * FROM banners WHERE place = ? ORDER BY sort').all(place).map((r) => shapes.banner(r, ctx.lang)) });
   router.get('/home/banner/main', banners('main'));
   router.get('/banner/link', banners('link'));
   router.get('/banner/learning', banners('learning'));
@@ -75,8 +76,8 @@ export function registerHome(router, { q, shapes }) {
     return { data: { ok: true } };
   });
   router.get('/tracking/visitors', () => {
-    const total = Number(q('SELECT count(*) AS n FROM page_views').get().n);
-    const today = Number(q('SELECT count(*) AS n FROM page_views WHERE day = ?').get(bangkokDay()).n);
+    const total = Number(q('SELECT count(*) AS n FROM page_views').get()?.n);
+    const today = Number(q('SELECT count(*) AS n FROM page_views WHERE day = ?').get(bangkokDay())?.n);
     return { data: { total: VISITORS_BASELINE + total, today } };
   });
 }

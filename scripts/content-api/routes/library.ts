@@ -1,4 +1,6 @@
 // E-magazines (book/*) and multimedia (media/*).
+import type { Router } from '../http.ts';
+import type { Deps, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { renderPdf } from '../files.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
@@ -6,8 +8,7 @@ import { pagedQuery, documentOf, found } from './support.ts';
 
 const TEXT = ['b.title_th', 'b.title_en', 'b.summary_th', 'b.summary_en'];
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerLibrary(router, { q, shapes }) {
+export function registerLibrary(router: Router, { q, shapes }: Deps) {
   router.get('/book/template', (ctx) => ({ data: documentOf(q, 'book-template', ctx.lang) }));
   router.get('/book/category/all', (ctx) => {
     const { page, limit, offset } = paging(ctx.query);
@@ -46,7 +47,7 @@ export function registerLibrary(router, { q, shapes }) {
   router.get('/media/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM media WHERE slug = ?').get(ctx.params.slug));
     const title = pick(r, ctx.lang, 'title');
-    const images = JSON.parse(r.images).map((p, i) => shapes.image(p, `${title} (${i + 1})`, ctx.lang));
+    const images = (JSON.parse(String(r.images)) as string[]).map((p, i) => shapes.image(p, `${title} (${i + 1})`, ctx.lang));
     const video = r.video
       ? { name: ctx.lang === 'en' ? `Transcript: ${title}.pdf` : `บทถอดความ ${title}.pdf`, url: r.video, mime: 'application/pdf', size_bytes: pdfBytes(q('SELECT * FROM files WHERE path = ?').get(r.video)) }
       : null;
@@ -55,4 +56,4 @@ export function registerLibrary(router, { q, shapes }) {
 }
 
 /** Size of the generated PDF a files row renders to. */
-const pdfBytes = (fileRow) => (fileRow ? renderPdf(fileRow).length : 0);
+const pdfBytes = (fileRow: Row | undefined) => (fileRow ? renderPdf({ title: fileRow.title, subtitle: fileRow.subtitle }).length : 0);

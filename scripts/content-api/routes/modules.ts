@@ -1,19 +1,20 @@
 // Collapse, organisation and common-article modules. Module ids come from the menus.
+import type { Ctx, Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { filterId, pathId } from '../query.ts';
 import { found } from './support.ts';
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerModules(router, { q, shapes }) {
+export function registerModules(router: Router, { q, shapes }: Deps) {
   /** module_id from the query (the first module of that kind when absent), or 404 when unknown. */
-  const moduleOf = (ctx, kind) => {
+  const moduleOf = (ctx: Ctx, kind: string) => {
     const id = filterId(ctx.query, 'module_id');
     const m = id === undefined
       ? q('SELECT * FROM modules WHERE kind = ? ORDER BY id LIMIT 1').get(kind)
       : q('SELECT * FROM modules WHERE kind = ? AND id = ?').get(kind, id);
     return found(m);
   };
-  const moduleShape = (m, lang) => ({ id: m.id, title: pick(m, lang, 'title') });
+  const moduleShape = (m: Row, lang: Lang) => ({ id: m.id, title: pick(m, lang, 'title') });
 
   router.get('/collapse', (ctx) => {
     const m = moduleOf(ctx, 'collapse');
@@ -31,7 +32,7 @@ export function registerModules(router, { q, shapes }) {
     return { data: { id: i.id, title: pick(i, ctx.lang, 'title'), body_html: pick(i, ctx.lang, 'body'), group_id: i.group_id, updated_at: i.updated_at } };
   });
 
-  const staffSummary = (s, lang) => ({ id: s.id, name: pick(s, lang, 'name'), position: pick(s, lang, 'position'), photo: shapes.image(s.photo, pick(s, lang, 'name'), lang) });
+  const staffSummary = (s: Row, lang: Lang) => ({ id: s.id, name: pick(s, lang, 'name'), position: pick(s, lang, 'position'), photo: shapes.image(s.photo, pick(s, lang, 'name'), lang) });
   router.get('/organization', (ctx) => {
     const m = moduleOf(ctx, 'organization');
     return { data: {
@@ -51,7 +52,7 @@ export function registerModules(router, { q, shapes }) {
     } };
   });
 
-  const commonContent = (c, lang) => ({ id: c.id, title: pick(c, lang, 'title'), summary: pick(c, lang, 'summary'), published_at: c.published_at });
+  const commonContent = (c: Row, lang: Lang) => ({ id: c.id, title: pick(c, lang, 'title'), summary: pick(c, lang, 'summary'), published_at: c.published_at });
   router.get('/common-article/category', (ctx) => {
     const m = moduleOf(ctx, 'common-article');
     return { data: q('SELECT c.*, (SELECT count(*) FROM common_contents x WHERE x.category_id = c.id) AS count FROM common_categories c WHERE c.module_id = ? ORDER BY c.id').all(m.id)

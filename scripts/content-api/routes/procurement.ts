@@ -1,4 +1,6 @@
 // Procurement notices (purchase/*) and the procure module (procure/*).
+import type { Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, keywordWhere } from '../query.ts';
 import { pagedQuery, found } from './support.ts';
@@ -6,8 +8,7 @@ import { pagedQuery, found } from './support.ts';
 const FROM = 'purchases p JOIN purchase_groups g ON g.id = p.group_id';
 const SELECT = 'p.*, g.title_th AS group_title_th, g.title_en AS group_title_en';
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerProcurement(router, { q, shapes }) {
+export function registerProcurement(router: Router, { q, shapes }: Deps) {
   router.get('/purchase/all', (ctx) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), ['p.title_th', 'p.title_en', 'p.summary_th', 'p.summary_en']);
@@ -29,7 +30,7 @@ export function registerProcurement(router, { q, shapes }) {
       .map((g) => ({ id: g.id, title: pick(g, ctx.lang, 'title'), count: g.count })),
   }));
 
-  const procureItem = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), published_at: r.published_at, attachments: shapes.attachments('procure', r.id, lang) });
+  const procureItem = (r: Row, lang: Lang) => ({ id: r.id, title: pick(r, lang, 'title'), published_at: r.published_at, attachments: shapes.attachments('procure', r.id, lang) });
   router.get('/procure/group', (ctx) => ({
     data: q('SELECT * FROM procure_groups ORDER BY id').all().map((g) => ({
       id: g.id, title: pick(g, ctx.lang, 'title'),

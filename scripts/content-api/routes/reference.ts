@@ -1,10 +1,12 @@
 // Site furniture (menus, footer, quick menu, consent), FAQs, laws and download forms.
+import type { SQLInputValue } from 'node:sqlite';
+import type { Ctx, Router } from '../http.ts';
+import type { Deps } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
 import { pagedQuery, documentOf, found } from './support.ts';
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerReference(router, { q, shapes }) {
+export function registerReference(router: Router, { q, shapes }: Deps) {
   for (const [path, key] of [['/menu', 'menu'], ['/new-menu', 'new-menu'], ['/footer', 'footer'], ['/consent', 'consent'], ['/master/quick-menu', 'quick-menu']]) {
     router.get(path, (ctx) => ({ data: documentOf(q, key, ctx.lang) }));
   }
@@ -25,14 +27,14 @@ export function registerReference(router, { q, shapes }) {
   });
 
   // Laws use page_size (at most 500) instead of limit.
-  const lawPaging = (ctx) => paging(ctx.query, { limitName: 'page_size', maxLimit: 500 });
+  const lawPaging = (ctx: Ctx) => paging(ctx.query, { limitName: 'page_size', maxLimit: 500 });
   router.get('/law', (ctx) => {
     const { page, limit, offset } = lawPaging(ctx);
     const kw = keywordWhere(keywordParam(ctx.query), ['title_th', 'title_en', 'summary_th', 'summary_en']);
     const cat = filterId(ctx.query, 'law_categories_id');
     const sub = filterId(ctx.query, 'law_sub_categories_id');
     const where = [kw.sql];
-    const args = [...kw.args];
+    const args: SQLInputValue[] = [...kw.args];
     if (cat !== undefined) { where.push('law_categories_id = ?'); args.push(cat); }
     if (sub !== undefined) { where.push('law_sub_categories_id = ?'); args.push(sub); }
     return pagedQuery(q, {

@@ -1,5 +1,7 @@
 // Site search over articles, activities, procurement, manuals, FAQs, laws, books and media.
 // Substring match (instr), so a Thai word is found inside unspaced Thai text.
+import type { Router } from '../http.ts';
+import type { Deps } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { intParam, keywordParam } from '../query.ts';
@@ -7,7 +9,7 @@ import { intParam, keywordParam } from '../query.ts';
 const PAGE_SIZE = 10;
 
 /** One SELECT per searchable type, all with the same columns. `{kw}` is the match condition. */
-const SOURCES = {
+const SOURCES: Record<string, string> = {
   article: "SELECT 'article' AS type, id, slug, NULL AS uuid, title_th, title_en, summary_th, summary_en, published_at FROM articles WHERE is_page = 0 AND {kw}",
   activity: "SELECT 'activity' AS type, id, slug, NULL AS uuid, title_th, title_en, summary_th, summary_en, published_at FROM activities WHERE {kw}",
   purchase: "SELECT 'purchase' AS type, NULL AS id, NULL AS slug, uuid, title_th, title_en, summary_th, summary_en, announced_at AS published_at FROM purchases WHERE {kw}",
@@ -17,15 +19,14 @@ const SOURCES = {
   book: "SELECT 'book' AS type, id, slug, NULL AS uuid, title_th, title_en, summary_th, summary_en, published_at FROM books WHERE {kw}",
   media: "SELECT 'media' AS type, id, slug, NULL AS uuid, title_th, title_en, summary_th, summary_en, published_at FROM media WHERE {kw}",
 };
-const TEXT_COLS = { faq: ['question_th', 'question_en', 'answer_th', 'answer_en'] };
+const TEXT_COLS: Record<string, string[]> = { faq: ['question_th', 'question_en', 'answer_th', 'answer_en'] };
 const DEFAULT_COLS = ['title_th', 'title_en', 'summary_th', 'summary_en'];
 
-const condition = (type) => '(' + (TEXT_COLS[type] ?? DEFAULT_COLS).map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ') + ')';
-const argsFor = (type, k) => (TEXT_COLS[type] ?? DEFAULT_COLS).map(() => k);
-const stripTags = (s) => String(s ?? '').replace(/<[^>]*>/g, '').trim();
+const condition = (type: string) => '(' + (TEXT_COLS[type] ?? DEFAULT_COLS).map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ') + ')';
+const argsFor = (type: string, k: string) => (TEXT_COLS[type] ?? DEFAULT_COLS).map(() => k);
+const stripTags = (s: unknown) => String(s ?? '').replace(/<[^>]*>/g, '').trim();
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerSearch(router, { q }) {
+export function registerSearch(router: Router, { q }: Deps) {
   router.get('/search', (ctx) => {
     const keyword = keywordParam(ctx.query);
     const page = intParam(ctx.query, 'page', { min: 1, max: 1_000_000, def: 1 });
@@ -36,7 +37,7 @@ export function registerSearch(router, { q }) {
 
     const categories = Object.keys(SOURCES).map((type) => ({
       cate: type,
-      count: Number(q(`SELECT count(*) AS n FROM (${SOURCES[type].replace('{kw}', condition(type))})`).get(...argsFor(type, k)).n),
+      count: Number(q(`SELECT count(*) AS n FROM (${SOURCES[type].replace('{kw}', condition(type))})`).get(...argsFor(type, k))?.n),
     }));
     const types = cate === 'all' ? Object.keys(SOURCES) : [cate];
     const union = types.map((t) => SOURCES[t].replace('{kw}', condition(t))).join(' UNION ALL ');

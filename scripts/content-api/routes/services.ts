@@ -1,4 +1,7 @@
 // Services (services/*), manuals (manual/*), online services and home services.
+import type { SQLInputValue } from 'node:sqlite';
+import type { Ctx, Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, slugParam, pathId, keywordWhere } from '../query.ts';
@@ -9,9 +12,8 @@ const MANUAL_FROM = 'manuals m JOIN manual_groups g ON g.id = m.group_id';
 const MANUAL_SELECT = 'm.*, g.title_th AS group_title_th, g.title_en AS group_title_en';
 const MANUAL_TEXT = ['m.title_th', 'm.title_en', 'm.summary_th', 'm.summary_en'];
 
-/** @param {import('../http.ts').Router} router @param {import('../server.ts').Deps} deps */
-export function registerServices(router, { q, shapes }) {
-  const group = (g, lang) => ({
+export function registerServices(router: Router, { q, shapes }: Deps) {
+  const group = (g: Row, lang: Lang) => ({
     slug: g.slug, title: pick(g, lang, 'title'), description: pick(g, lang, 'description'),
     services: q(`${SERVICE_SELECT} WHERE s.group_id = ? ORDER BY s.id`).all(g.id).map((r) => shapes.service(r, lang)),
   });
@@ -24,9 +26,9 @@ export function registerServices(router, { q, shapes }) {
   router.get('/services/groups/:slug', (ctx) => ({ data: group(found(q('SELECT * FROM service_groups WHERE slug = ?').get(ctx.params.slug)), ctx.lang) }));
 
   // Manuals.
-  const manualGroup = (g, lang) => ({ id: g.id, slug: g.slug, title: pick(g, lang, 'title'), description: pick(g, lang, 'description'), count: g.count });
+  const manualGroup = (g: Row, lang: Lang) => ({ id: g.id, slug: g.slug, title: pick(g, lang, 'title'), description: pick(g, lang, 'description'), count: g.count });
   const GROUPS_SQL = 'SELECT g.*, (SELECT count(*) FROM manuals m WHERE m.group_id = g.id) AS count FROM manual_groups g';
-  const listManuals = (ctx, where, args) => {
+  const listManuals = (ctx: Ctx, where: string[], args: SQLInputValue[]) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), MANUAL_TEXT);
     return pagedQuery(q, {
@@ -57,7 +59,7 @@ export function registerServices(router, { q, shapes }) {
     return pagedQuery(q, { from: `(${GROUPS_SQL}) g`, where: [], args: [], order: 'g.id', page, limit, offset, map: (g) => manualGroup(g, ctx.lang) });
   });
   router.get('/manual/home', (ctx) => ({ data: q(`SELECT ${MANUAL_SELECT} FROM ${MANUAL_FROM} ORDER BY m.updated_at DESC, m.seq DESC LIMIT 6`).all().map((r) => shapes.manual(r, ctx.lang)) }));
-  const highlights = (ctx) => ({ data: q(`SELECT ${MANUAL_SELECT} FROM ${MANUAL_FROM} WHERE m.highlight = 1 ORDER BY m.updated_at DESC, m.seq DESC LIMIT 8`).all().map((r) => shapes.manual(r, ctx.lang)) });
+  const highlights = (ctx: Ctx) => ({ data: q(`SELECT ${MANUAL_SELECT} FROM ${MANUAL_FROM} WHERE m.highlight = 1 ORDER BY m.updated_at DESC, m.seq DESC LIMIT 8`).all().map((r) => shapes.manual(r, ctx.lang)) });
   router.get('/manual/home/highlight', highlights);
   router.get('/collapse/manual/highlight', highlights);
   router.get('/manual/page/:slug', (ctx) => {
@@ -86,7 +88,7 @@ export function registerServices(router, { q, shapes }) {
   });
 
   // Home services.
-  const homeService = (r, lang) => ({ id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), cover: shapes.image(r.cover, pick(r, lang, 'title'), lang) });
+  const homeService = (r: Row, lang: Lang) => ({ id: r.id, title: pick(r, lang, 'title'), summary: pick(r, lang, 'summary'), cover: shapes.image(r.cover, pick(r, lang, 'title'), lang) });
   router.get('/home-service/home', (ctx) => ({ data: q('SELECT * FROM home_services ORDER BY id').all().map((r) => homeService(r, ctx.lang)) }));
   router.get('/home-service/detail/:id', (ctx) => {
     const r = found(q('SELECT * FROM home_services WHERE id = ?').get(pathId(ctx.params.id)));

@@ -1,5 +1,7 @@
 // Demo accounts (shared/design/contracts.md), web board rooms with threads and posts, and the
 // word list of /master/check-text.
+import type { Pair } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 import { dateTime, uuidFor } from './prng.ts';
 import { hashPassword } from '../auth.ts';
 
@@ -11,7 +13,7 @@ export const DEMO_ACCOUNTS = [
 /** Words the web board refuses (Thai and English). Substring match, case-insensitive. */
 export const BLOCKED_WORDS = ['ควาย', 'ไอ้บ้า', 'เหี้ย', 'สัส', 'ระยำ', 'idiot', 'stupid', 'scam', 'damn', 'bastard'];
 
-const ROOMS = [
+const ROOMS: [string, string, string, string, Pair[]][] = [
   ['ถาม-ตอบเรื่องการจดทะเบียน', 'Registration Q&A', 'สอบถามขั้นตอนการจดทะเบียนพาณิชย์และนิติบุคคล', 'Questions about registering businesses and companies', [
     ['จดทะเบียนพาณิชย์อิเล็กทรอนิกส์ต้องใช้เอกสารอะไรบ้างครับ', 'Which documents do I need for e-commerce registration?'],
     ['เปลี่ยนกรรมการบริษัทออนไลน์ได้ไหม', 'Can I change company directors online?'],
@@ -31,8 +33,7 @@ const REPLIES = [
   ['เคยทำแล้วค่ะ ใช้เวลาไม่ถึงวันก็เรียบร้อย', 'I did it myself; it was done in less than a day.'],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedAccounts(s) {
+export function seedAccounts(s: SeedContext) {
   const { insert } = s;
   DEMO_ACCOUNTS.forEach((a, i) => insert('users', {
     id: i + 1, uuid: uuidFor('user', i + 1), username: a.username, password_hash: hashPassword(a.password),

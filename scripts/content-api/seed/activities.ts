@@ -3,6 +3,7 @@
 import { prng, date, dateTime, slugify } from './prng.ts';
 import { TOPICS, ACTIVITY_TITLES, PROVINCES, VENUES, CONTACT_PARAGRAPH, fill, cap, AGENCY } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_ACTIVITIES = 48;
 
@@ -13,8 +14,7 @@ export const EVENT_CATEGORIES = [
   ['วันสำคัญและประชุม', 'Official days and meetings', '#7a2e8c'],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s @param {number} count */
-export function seedActivities(s, count = DEFAULT_ACTIVITIES) {
+export function seedActivities(s: SeedContext, count = DEFAULT_ACTIVITIES) {
   const { db, insert, image, attach } = s;
   const rnd = prng(2002);
   const cats = db.prepare("SELECT slug, id FROM categories WHERE area = 'activity' ORDER BY sort").all();
@@ -57,7 +57,7 @@ export function seedActivities(s, count = DEFAULT_ACTIVITIES) {
 }
 
 /** Events over the coming four months (and the last month, so the calendar is not empty behind). */
-export function seedEvents(s) {
+export function seedEvents(s: SeedContext) {
   const { db, insert } = s;
   const rnd = prng(3003);
   EVENT_CATEGORIES.forEach(([th, en, color]) => insert('event_categories', { title_th: th, title_en: en, color }));

@@ -1,21 +1,22 @@
 // Articles: news and know-how of the agency (source 'own') and of the ministry ('moc'),
 // the "about" page (slug 'a') and one article with hostile HTML for the portal's sanitiser.
+import type { Lang } from '../types.ts';
 import { prng, dateTime, be, slugify } from './prng.ts';
 import { TOPICS, ARTICLE_TITLES, PROVINCES, CONTACT_PARAGRAPH, fill, cap, AGENCY } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_ARTICLES = 48;
 /** Slug of the article whose body carries <script>, onerror= and javascript: (sanitiser test). */
 export const HOSTILE_ARTICLE_SLUG = 'warning-fake-websites-impersonating-the-department';
 
-const TOPIC_CATEGORY = {
+const TOPIC_CATEGORY: Record<string, string> = {
   export: 'export', tradefair: 'export', ecommerce: 'e-commerce', digital: 'e-commerce', loans: 'finance',
   franchise: 'franchise', packaging: 'branding', trademark: 'branding', community: 'community', halal: 'community',
   bcg: 'knowledge', logistics: 'knowledge', startup: 'knowledge', service: 'knowledge',
 };
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s @param {number} count */
-export function seedArticles(s, count = DEFAULT_ARTICLES) {
+export function seedArticles(s: SeedContext, count = DEFAULT_ARTICLES) {
   const { db, insert, image, attach } = s;
   const rnd = prng(1001);
   const cats = Object.fromEntries(db.prepare("SELECT slug, id FROM categories WHERE area = 'article'").all().map((r) => [r.slug, r.id]));
@@ -44,7 +45,7 @@ export function seedArticles(s, count = DEFAULT_ARTICLES) {
     const isSuccess = tplIndex === 3;
     const source = i % 4 === 3 ? 'moc' : 'own';
     const id = i + 1;
-    const body = (lang) => {
+    const body = (lang: Lang) => {
       const t = lang === 'th' ? topic : null;
       return html(
         t ? topic.sumTh : topic.sumEn,

@@ -1,6 +1,7 @@
 // Seeds a fresh database with the bilingual demo content, deterministically.
 // `scale` (the --scale flag / API_SCALE) sets the size of every large collection — articles,
 // activities, purchases, manuals, laws, books and media — for benchmarks.
+import type { DatabaseSync } from 'node:sqlite';
 import { makeSeedContext } from './helpers.ts';
 import { seedTaxonomy } from './taxonomy.ts';
 import { seedArticles, DEFAULT_ARTICLES } from './articles.ts';
@@ -15,10 +16,9 @@ import { seedModules } from './modules.ts';
 import { seedSite } from './site.ts';
 import { seedAccounts } from './accounts.ts';
 
-/** @param {import('node:sqlite').DatabaseSync} db @param {{ scale?: number }} [opts] */
-export function seedAll(db, { scale } = {}) {
+export function seedAll(db: DatabaseSync, { scale }: { scale?: number } = {}) {
   const s = makeSeedContext(db);
-  const n = (def) => (scale && scale > 0 ? scale : def);
+  const n = (def: number) => (scale && scale > 0 ? scale : def);
   seedTaxonomy(s);
   seedArticles(s, n(DEFAULT_ARTICLES));
   seedActivities(s, n(DEFAULT_ACTIVITIES));

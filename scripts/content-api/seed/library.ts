@@ -2,14 +2,14 @@
 import { prng, dateTime, be, slugify } from './prng.ts';
 import { TOPICS, AGENCY } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_BOOKS = 16;
 export const DEFAULT_MEDIA = 18;
 
 const QUARTERS = [['มกราคม–มีนาคม', 'January–March'], ['เมษายน–มิถุนายน', 'April–June'], ['กรกฎาคม–กันยายน', 'July–September'], ['ตุลาคม–ธันวาคม', 'October–December']];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedBooks(s, count = DEFAULT_BOOKS) {
+export function seedBooks(s: SeedContext, count = DEFAULT_BOOKS) {
   const { db, insert, image } = s;
   const rnd = prng(4004);
   const cats = Object.fromEntries(db.prepare("SELECT slug, id FROM categories WHERE area = 'book'").all().map((r) => [r.slug, r.id]));
@@ -46,8 +46,7 @@ export function seedBooks(s, count = DEFAULT_BOOKS) {
   }
 }
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedMedia(s, count = DEFAULT_MEDIA) {
+export function seedMedia(s: SeedContext, count = DEFAULT_MEDIA) {
   const { db, insert, image } = s;
   const rnd = prng(5005);
   const cats = db.prepare("SELECT slug, id FROM categories WHERE area = 'media' ORDER BY sort").all();

@@ -2,6 +2,7 @@
 import { dateTime, uuidFor } from './prng.ts';
 import { TOPICS } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_MANUALS = 30;
 
@@ -13,8 +14,7 @@ const GROUPS = [
 ];
 const ACTIONS = [['ขั้นตอนการยื่นคำขอ', 'How to apply for'], ['เอกสารประกอบการยื่น', 'Documents needed for'], ['แนวปฏิบัติ', 'Practice guidelines on']];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedManuals(s, count = DEFAULT_MANUALS) {
+export function seedManuals(s: SeedContext, count = DEFAULT_MANUALS) {
   const { insert, attach } = s;
   GROUPS.forEach(([slug, th, en, dth, den], i) => insert('manual_groups', { id: i + 1, slug, title_th: th, title_en: en, description_th: dth, description_en: den }));
   for (let i = 0; i < count; i++) {

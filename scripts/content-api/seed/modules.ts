@@ -1,8 +1,10 @@
 // Collapse, organisation and common-article modules. Their ids are reachable from the menus
 // (site.ts): /collapse/1/, /collapse/2/, /organization/1/, /common-article/1/, /common-article/2/.
+import type { Pair } from './helpers.ts';
 import { dateTime } from './prng.ts';
 import { FIRST_NAMES, LAST_NAMES } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const MODULES = {
   collapse: [
@@ -16,7 +18,7 @@ export const MODULES = {
   ],
 };
 
-const COLLAPSE = {
+const COLLAPSE: Record<number, [string, string, Pair[]][]> = {
   1: [
     ['ข้อมูลพื้นฐาน', 'Basic information', [['โครงสร้างและอำนาจหน้าที่', 'Structure and duties'], ['ข้อมูลผู้บริหาร', 'Executives'], ['กฎหมายที่เกี่ยวข้อง', 'Relevant laws']]],
     ['การบริหารงาน', 'Administration', [['แผนดำเนินงานประจำปี', 'Annual operating plan'], ['รายงานผลการดำเนินงาน', 'Performance report'], ['คู่มือการปฏิบัติงาน', 'Operating manuals']]],
@@ -28,14 +30,14 @@ const COLLAPSE = {
   ],
 };
 
-const ORG = [
+const ORG: [number | null, string, string, Pair[]][] = [
   [null, 'อธิบดีและรองอธิบดี', 'Director-General and deputies', [['อธิบดีกรมส่งเสริมการพัฒนาธุรกิจ', 'Director-General'], ['รองอธิบดี', 'Deputy Director-General'], ['รองอธิบดี', 'Deputy Director-General']]],
   [1, 'สำนักงานเลขานุการกรม', 'Office of the Secretary', [['เลขานุการกรม', 'Secretary of the Department'], ['นักจัดการงานทั่วไปชำนาญการ', 'Senior general administrator']]],
   [1, 'กองส่งเสริมการพัฒนาธุรกิจ', 'Business Development Division', [['ผู้อำนวยการกอง', 'Division Director'], ['นักวิชาการพาณิชย์ชำนาญการพิเศษ', 'Senior commercial specialist'], ['นักวิชาการพาณิชย์ปฏิบัติการ', 'Commercial officer']]],
   [1, 'กองส่งเสริมพาณิชย์อิเล็กทรอนิกส์', 'E-Commerce Promotion Division', [['ผู้อำนวยการกอง', 'Division Director'], ['นักวิชาการคอมพิวเตอร์ชำนาญการ', 'Senior IT specialist']]],
 ];
 
-const COMMON = {
+const COMMON: Record<number, ['child' | null, string, string, Pair[]][]> = {
   1: [
     [null, 'กฎหมายนิติบุคคล', 'Company law', [['หน้าที่ของกรรมการบริษัท', 'Duties of company directors'], ['การประชุมผู้ถือหุ้นประจำปี', 'Annual general meetings'], ['การเลิกและชำระบัญชีบริษัท', 'Closing and liquidating a company']]],
     [null, 'กฎหมายการค้าออนไลน์', 'Online trade law', [['สัญญาซื้อขายทางอิเล็กทรอนิกส์', 'Electronic sales contracts'], ['การคุ้มครองข้อมูลส่วนบุคคลของลูกค้า', 'Protecting customers\' personal data']]],
@@ -47,8 +49,7 @@ const COMMON = {
   ],
 };
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedModules(s) {
+export function seedModules(s: SeedContext) {
   const { insert, image, attach } = s;
   for (const [kind, list] of Object.entries(MODULES)) for (const [id, th, en] of list) insert('modules', { kind, id, title_th: th, title_en: en });
 
@@ -68,7 +69,7 @@ export function seedModules(s) {
 
   // Organisation chart: divisions in a tree with their staff.
   let staffNo = 0;
-  const divisionIds = [];
+  const divisionIds: number[] = [];
   ORG.forEach(([parent, th, en, staff], di) => {
     const id = insert('org_divisions', { module_id: 1, parent_id: parent === null ? null : divisionIds[parent - 1], sort: di, title_th: th, title_en: en });
     divisionIds.push(id);
@@ -91,7 +92,7 @@ export function seedModules(s) {
   let contentNo = 0;
   for (const [moduleIdText, cats] of Object.entries(COMMON)) {
     const moduleId = Number(moduleIdText);
-    let lastTop = null;
+    let lastTop: number | null = null;
     for (const [parent, th, en, contents] of cats) {
       const catId = insert('common_categories', { module_id: moduleId, parent_id: parent === 'child' ? lastTop : null, title_th: th, title_en: en });
       if (parent !== 'child') lastTop = catId;

@@ -1,7 +1,7 @@
 // Deterministic randomness and dates for the seed: same input, same database, every time.
 
 /** mulberry32: small, fast, good enough for demo data. */
-export function prng(seed) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -13,9 +13,8 @@ export function prng(seed) {
   return {
     next,
     /** integer in [min, max] */
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    /** @template T @param {T[]} list @returns {T} */
-    pick: (list) => list[Math.floor(next() * list.length)],
+    int: (min: number, max: number): number => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
   };
 }
 
@@ -25,20 +24,20 @@ const DAY = 86_400_000;
 const BKK = 7 * 3_600_000;
 
 /** ISO date-time in Bangkok time, `days` after the base date (negative = before), at hh:mm. */
-export function dateTime(days, hour = 9, minute = 0) {
+export function dateTime(days: number, hour = 9, minute = 0): string {
   const d = new Date(BASE_DATE + BKK + days * DAY);
   const ymd = d.toISOString().slice(0, 10);
   return `${ymd}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+07:00`;
 }
 
 /** ISO date (YYYY-MM-DD) `days` after the base date. */
-export function date(days) {
+export function date(days: number): string {
   return dateTime(days).slice(0, 10);
 }
 
 /** Deterministic UUID-shaped id from a namespace and a number. */
-export function uuidFor(ns, n) {
-  const hex = (x) => (x >>> 0).toString(16).padStart(8, '0');
+export function uuidFor(ns: string, n: number): string {
+  const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
   let h = 2166136261;
   for (const ch of ns) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   const a = hex(h ^ n), b = hex(Math.imul(n + 1, 2654435761)), c = hex(Math.imul(h + n, 40503));
@@ -46,8 +45,8 @@ export function uuidFor(ns, n) {
 }
 
 /** Thai Buddhist-era year of a Gregorian year. */
-export const be = (year) => year + 543;
+export const be = (year: number) => year + 543;
 
-export function slugify(text) {
+export function slugify(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
 }

@@ -1,6 +1,7 @@
 // Procurement notices (purchase/*) and the procure module's groups (procure/*).
 import { prng, dateTime, be, uuidFor } from './prng.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_PURCHASES = 36;
 
@@ -22,8 +23,7 @@ const ITEMS = [
 ];
 const METHODS = [['วิธีเฉพาะเจาะจง', 'Specific method'], ['วิธีประกวดราคาอิเล็กทรอนิกส์ (e-bidding)', 'Electronic bidding (e-bidding)'], ['วิธีคัดเลือก', 'Selection method']];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedPurchases(s, count = DEFAULT_PURCHASES) {
+export function seedPurchases(s: SeedContext, count = DEFAULT_PURCHASES) {
   const { insert, attach } = s;
   const rnd = prng(6006);
   GROUPS.forEach(([th, en], i) => insert('purchase_groups', { id: i + 1, title_th: th, title_en: en }));
@@ -57,7 +57,7 @@ export function seedPurchases(s, count = DEFAULT_PURCHASES) {
 }
 
 /** The procure module: groups of downloadable procurement documents. */
-export function seedProcure(s) {
+export function seedProcure(s: SeedContext) {
   const { insert, attach } = s;
   const groups = [
     ['ประกาศราคากลาง', 'Reference prices'],

@@ -1,6 +1,8 @@
 // FAQs in groups, laws with categories and sub-categories, and download forms.
+import type { Pair } from './helpers.ts';
 import { dateTime, be } from './prng.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
 export const DEFAULT_LAWS = 30;
 
@@ -24,7 +26,7 @@ const FAQ = [
   ]],
 ];
 
-const LAW_CATS = [
+const LAW_CATS: [string, string, Pair[]][] = [
   ['พระราชบัญญัติ', 'Acts', [['การจดทะเบียนธุรกิจ', 'Business registration'], ['การค้าและการแข่งขัน', 'Trade and competition']]],
   ['กฎกระทรวง', 'Ministerial regulations', [['ค่าธรรมเนียม', 'Fees'], ['การประกอบพาณิชยกิจ', 'Commercial activities']]],
   ['ประกาศและระเบียบ', 'Notifications and rules', [['พาณิชย์อิเล็กทรอนิกส์', 'E-commerce'], ['การส่งเสริม SME', 'SME promotion']]],
@@ -37,8 +39,7 @@ const LAW_TITLES = [
   ['ระเบียบกรมส่งเสริมการพัฒนาธุรกิจว่าด้วยการให้บริการคลินิกธุรกิจ', 'Department rules on business clinic services'],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedFaqs(s) {
+export function seedFaqs(s: SeedContext) {
   const { insert } = s;
   FAQ.forEach(([th, en, items], gi) => {
     insert('faq_groups', { id: gi + 1, title_th: th, title_en: en });
@@ -46,11 +47,10 @@ export function seedFaqs(s) {
   });
 }
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedLaws(s, count = DEFAULT_LAWS) {
+export function seedLaws(s: SeedContext, count = DEFAULT_LAWS) {
   const { insert, attach } = s;
   let subId = 0;
-  const subs = [];
+  const subs: { id: number; cat: number }[] = [];
   LAW_CATS.forEach(([th, en, subList], ci) => {
     insert('law_categories', { id: ci + 1, title_th: th, title_en: en });
     for (const [sth, sen] of subList) {
@@ -85,8 +85,7 @@ const DOWNLOADS = [
   ['แบบฟอร์มทั่วไป', 'General forms', [['ร้องเรียนและข้อเสนอแนะ', 'Complaints and suggestions', ['แบบฟอร์มร้องเรียน', 'Complaint form'], ['แบบขอข้อมูลข่าวสารของราชการ', 'Official information request']]]],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedDownloads(s) {
+export function seedDownloads(s: SeedContext) {
   const { insert, attach } = s;
   let subId = 0;
   let fileNo = 0;

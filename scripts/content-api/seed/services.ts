@@ -1,13 +1,14 @@
 // Services and their groups, online services (with "hot" ones) and home services.
 import { AGENCY } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
 
-const SERVICE_GROUPS = [
+const SERVICE_GROUPS: [string, string, string, string, string][] = [
   ['consulting', 'บริการให้คำปรึกษา', 'Advisory services', 'ที่ปรึกษาผู้เชี่ยวชาญช่วยวิเคราะห์และแก้ปัญหาธุรกิจ', 'Expert consultants who analyse and solve business problems'],
   ['market-access', 'บริการขยายตลาด', 'Market access services', 'ช่องทางพบผู้ซื้อทั้งในและต่างประเทศ', 'Ways to meet buyers in Thailand and abroad'],
   ['information', 'บริการข้อมูลธุรกิจ', 'Business information services', 'ข้อมูลสถิติ รายงานตลาด และฐานข้อมูลผู้ประกอบการ', 'Statistics, market reports and the entrepreneur database'],
 ];
-const SERVICES = [
+const SERVICES: [string, string, string, string, string, string, boolean][] = [
   ['consulting', 'business-clinic', 'คลินิกธุรกิจ SME', 'SME business clinic', 'ปรึกษาปัญหาธุรกิจแบบตัวต่อตัวกับผู้เชี่ยวชาญ ไม่มีค่าใช้จ่าย', 'Free one-to-one advice from business experts', true],
   ['consulting', 'finance-clinic', 'คลินิกการเงินและสินเชื่อ', 'Finance and loan clinic', 'ช่วยเตรียมเอกสารและแผนธุรกิจสำหรับยื่นขอสินเชื่อ', 'Help preparing documents and business plans for loan applications', true],
   ['consulting', 'franchise-assessment', 'ประเมินมาตรฐานแฟรนไชส์', 'Franchise standard assessment', 'ตรวจประเมินระบบแฟรนไชส์และให้คำแนะนำการปรับปรุง', 'Assessment of franchise systems with advice on improvements', false],
@@ -19,7 +20,7 @@ const SERVICES = [
 ];
 
 const ONLINE_CATEGORIES = [['จดทะเบียนและรับรอง', 'Registration and certification'], ['ฝึกอบรมและสมัครโครงการ', 'Training and programme applications'], ['ข้อมูลและรายงาน', 'Information and reports']];
-const ONLINE = [
+const ONLINE: [number, string, string, boolean][] = [
   [1, 'จดทะเบียนพาณิชย์อิเล็กทรอนิกส์', 'E-commerce registration', true],
   [1, 'ขอหนังสือรับรองนิติบุคคล', 'Company certificate request', true],
   [1, 'ยื่นงบการเงินออนไลน์', 'Online filing of financial statements', false],
@@ -37,10 +38,9 @@ const HOME = [
   ['ตรวจสุขภาพธุรกิจถึงบ้าน', 'Business health check at home', 'ประเมินจุดแข็งจุดอ่อนของธุรกิจพร้อมแผนพัฒนาเฉพาะราย', 'An assessment of strengths and weaknesses with a personal development plan'],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedServices(s) {
+export function seedServices(s: SeedContext) {
   const { insert, image, attach } = s;
-  const groupIds = {};
+  const groupIds: Record<string, number> = {};
   SERVICE_GROUPS.forEach(([slug, th, en, dth, den], i) => {
     groupIds[slug] = insert('service_groups', { id: i + 1, slug, title_th: th, title_en: en, description_th: dth, description_en: den });
   });

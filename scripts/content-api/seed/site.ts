@@ -4,14 +4,19 @@
 import { uuidFor } from './prng.ts';
 import { AGENCY } from './text.ts';
 import { html } from './helpers.ts';
+import type { SeedContext } from './helpers.ts';
+import type { Lang } from '../types.ts';
 import { thaiImagePath } from '../files.ts';
 
-const img = (url, width, height, alt) => ({ url, width, height, alt });
+const img = (url: string, width: number, height: number, alt: string) => ({ url, width, height, alt });
 /** The image's Thai twin (seed/helpers.ts) for Thai documents. */
-const imgTh = (url, width, height, alt) => img(thaiImagePath(url), width, height, alt);
+const imgTh = (url: string, width: number, height: number, alt: string) => img(thaiImagePath(url), width, height, alt);
 
 /** [th, en, path, children?] */
-const MENU = [
+type MenuEntry = readonly [string, string, string, MenuEntry[]?];
+interface MenuItem { id: string; title: string; path: string; children: MenuItem[] }
+
+const MENU: MenuEntry[] = [
   ['หน้าแรก', 'Home', '/'],
   ['เกี่ยวกับกรม', 'About us', '/article/a/', [
     ['ประวัติและพันธกิจ', 'History and mission', '/article/a/'],
@@ -53,7 +58,7 @@ const MENU = [
   ]],
 ];
 
-const NEW_MENU = [
+const NEW_MENU: MenuEntry[] = [
   ['หน้าแนะนำ', 'Welcome page', '/intro/'],
   ['ค้นหา', 'Search', '/search/'],
   ['เว็บบอร์ด', 'Web board', '/webboard/'],
@@ -62,15 +67,14 @@ const NEW_MENU = [
   ['กระทรวงพาณิชย์', 'Ministry of Commerce', 'https://www.moc.go.th/'],
 ];
 
-function menu(list, lang, prefix = 'm') {
+function menu(list: MenuEntry[], lang: Lang, prefix = 'm'): MenuItem[] {
   return list.map(([th, en, path, children], i) => ({
     id: `${prefix}${i + 1}`, title: lang === 'th' ? th : en, path,
     children: children ? menu(children, lang, `${prefix}${i + 1}-`) : [],
   }));
 }
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedSite(s) {
+export function seedSite(s: SeedContext) {
   const { insert, image, document } = s;
   document('menu', menu(MENU, 'th'), menu(MENU, 'en'));
   document('new-menu', menu(NEW_MENU, 'th', 'n'), menu(NEW_MENU, 'en', 'n'));
@@ -83,15 +87,15 @@ export function seedSite(s) {
     ['ปฏิทินกิจกรรม', 'Event calendar', '/calendar/'],
     ['ติดต่อพาณิชย์จังหวัด', 'Provincial offices', '/contact/province/'],
   ];
-  const quickItems = (lang) => quick.map(([th, en, path], i) => ({ id: i + 1, title: lang === 'th' ? th : en, path, icon: (lang === 'th' ? imgTh : img)(`/files/icons/quick-${i + 1}.svg`, 256, 256, '') }));
+  const quickItems = (lang: Lang) => quick.map(([th, en, path], i) => ({ id: i + 1, title: lang === 'th' ? th : en, path, icon: (lang === 'th' ? imgTh : img)(`/files/icons/quick-${i + 1}.svg`, 256, 256, '') }));
   quick.forEach(([th, en], i) => image(`/files/icons/quick-${i + 1}.svg`, [th, en], '', i + 2, 256, 256));
   document('quick-menu', quickItems('th'), quickItems('en'));
 
-  const footerColumn = (lang, keys) => keys.map((k) => {
-    const [th, en, path, children] = MENU[k];
-    return { title: lang === 'th' ? th : en, links: (children ?? [[th, en, path]]).map(([cth, cen, cpath]) => ({ title: lang === 'th' ? cth : cen, path: cpath })) };
+  const footerColumn = (lang: Lang, keys: number[]) => keys.map((k) => {
+    const [th, en, path, children] = MENU[k]!;
+    return { title: lang === 'th' ? th : en, links: (children ?? [[th, en, path] as const]).map(([cth, cen, cpath]) => ({ title: lang === 'th' ? cth : cen, path: cpath })) };
   });
-  const footer = (lang) => ({
+  const footer = (lang: Lang) => ({
     agency_name: AGENCY[lang],
     address: lang === 'th' ? '563 ถนนนนทบุรี ตำบลบางกระสอ อำเภอเมืองนนทบุรี จังหวัดนนทบุรี 11000' : '563 Nonthaburi Road, Bang Krasor, Mueang Nonthaburi, Nonthaburi 11000, Thailand',
     phone: '1570', fax: '02-547-4409', email: 'info@dbdp.go.th',
@@ -146,10 +150,10 @@ export function seedSite(s) {
   STATS.forEach(([th, en, value, uth, uen], i) => insert('statistics', { id: i + 1, label_th: th, label_en: en, value, unit_th: uth, unit_en: uen }));
 }
 
-function seedBanners(s) {
+function seedBanners(s: SeedContext) {
   const { db, insert, image } = s;
-  const trainingId = db.prepare("SELECT id FROM categories WHERE area = 'activity' AND slug = 'training'").get().id;
-  const add = (place, list, w, h) => list.forEach(([th, en, link], i) => {
+  const trainingId = db.prepare("SELECT id FROM categories WHERE area = 'activity' AND slug = 'training'").get()?.id;
+  const add = (place: string, list: (readonly [string, string, string | null])[], w: number, h: number) => list.forEach(([th, en, link], i) => {
     const uuid = uuidFor(`banner-${place}`, i + 1);
     const path = image(`/files/banners/${place}-${i + 1}.svg`, [th, en], [AGENCY.th, AGENCY.en], i + place.length, w, h);
     insert('banners', { uuid, place, sort: i, title_th: th, title_en: en, image: path, width: w, height: h, link });

@@ -1,4 +1,5 @@
 // Surveys with sections and questions of every type (single, multiple, text, rating).
+import type { SeedContext } from './helpers.ts';
 import { dateTime } from './prng.ts';
 
 const SATISFACTION = [
@@ -80,8 +81,7 @@ const SURVEYS = [
   },
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedSurveys(s) {
+export function seedSurveys(s: SeedContext) {
   const { insert } = s;
   let sectionId = 0;
   let questionId = 0;

@@ -1,7 +1,8 @@
 // Categories, departments with their divisions, regions and the 77 provincial offices.
+import type { SeedContext } from './helpers.ts';
 import { REGIONS, PROVINCES } from './text.ts';
 
-export const ARTICLE_CATEGORIES = [
+export const ARTICLE_CATEGORIES: [string, string, string][] = [
   ['export', 'ส่งเสริมการส่งออก', 'Export promotion'],
   ['e-commerce', 'การค้าออนไลน์', 'E-commerce'],
   ['finance', 'แหล่งเงินทุนและสินเชื่อ', 'Finance and loans'],
@@ -11,18 +12,18 @@ export const ARTICLE_CATEGORIES = [
   ['knowledge', 'สาระน่ารู้สำหรับผู้ประกอบการ', 'Business know-how'],
   ['success', 'เรื่องเล่าความสำเร็จ', 'Success stories'],
 ];
-export const ACTIVITY_CATEGORIES = [
+export const ACTIVITY_CATEGORIES: [string, string, string][] = [
   ['training', 'การฝึกอบรม', 'Training'],
   ['seminar', 'สัมมนา', 'Seminars'],
   ['clinic', 'คลินิกให้คำปรึกษา', 'Advisory clinics'],
   ['matching', 'จับคู่ธุรกิจ', 'Business matching'],
 ];
-export const BOOK_CATEGORIES = [
+export const BOOK_CATEGORIES: [string, string, string][] = [
   ['magazine', 'นิตยสารรายไตรมาส', 'Quarterly magazine'],
   ['report', 'รายงานประจำปี', 'Annual reports'],
   ['guide', 'คู่มือผู้ประกอบการ', 'Entrepreneur guides'],
 ];
-export const MEDIA_CATEGORIES = [
+export const MEDIA_CATEGORIES: [string, string, string][] = [
   ['gallery', 'ภาพกิจกรรม', 'Event photos'],
   ['video', 'วิดีโอความรู้', 'Knowledge videos'],
   ['infographic', 'อินโฟกราฟิก', 'Infographics'],
@@ -48,10 +49,9 @@ const DIVISIONS = [
   ['ฝ่ายฝึกอบรมและพัฒนาผู้ประกอบการ', 'Entrepreneur Training Section'],
 ];
 
-/** @param {ReturnType<import('./helpers.ts').makeSeedContext>} s */
-export function seedTaxonomy(s) {
+export function seedTaxonomy(s: SeedContext) {
   const { insert, image, attach } = s;
-  const cat = (area, list) => list.forEach(([slug, th, en], i) => insert('categories', { area, slug, title_th: th, title_en: en, sort: i }));
+  const cat = (area: string, list: (readonly [string, string, string])[]) => list.forEach(([slug, th, en], i) => insert('categories', { area, slug, title_th: th, title_en: en, sort: i }));
   cat('article', ARTICLE_CATEGORIES);
   cat('activity', ACTIVITY_CATEGORIES);
   cat('book', BOOK_CATEGORIES);

@@ -206,9 +206,9 @@ export const CONTACT_PARAGRAPH = {
 };
 
 /** Fills a template. */
-export function fill(template, vars) {
-  return template.replace(/\{(\w)\}/g, (_, k) => String(vars[k] ?? ''));
+export function fill(template: string, vars: Record<string, unknown>): string {
+  return template.replace(/\{(\w)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
 
 /** Capitalises the first letter (English titles that start with a topic phrase). */
-export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
