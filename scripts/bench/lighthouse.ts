@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildSite } from '../site/build-site.ts';
-import { findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
+import { chromiumEnv, findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startStaticServer } from '../site/static-server.ts';
 import { printDetails } from './lighthouse-details.ts';
@@ -43,7 +43,7 @@ const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : und
 const skipBuild = args.includes('--skip-build') || distArg !== undefined;
 const details = args.includes('--details');
 /** The value after a flag (`--runs 3`), or undefined. */
-const option = (name) => {
+const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
@@ -53,18 +53,20 @@ const outDir = distArg ? path.resolve(distArg) : path.join(root, 'bench-results'
 const reportDir = path.join(root, 'bench-results', 'lighthouse');
 const apiPort = Number(process.env.BENCH_API_PORT || 18788);
 
-const chromePath = findChromium();
-if (!chromePath) {
+const chromium = await findChromium();
+if (!chromium) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   process.exit(1);
 }
+const chromePath = chromium.path;
+console.log(`Chromium from ${chromium.source}: ${chromePath}`);
 
 /** The first link in the built list page that matches `pattern`: a real detail page. */
-function firstDetailPath(listFile, pattern) {
+function firstDetailPath(listFile: string, pattern: RegExp): string {
   const html = readFileSync(path.join(outDir, listFile), 'utf8');
   const match = html.match(pattern);
   if (!match) throw new Error(`No detail link matching ${pattern} in ${path.relative(root, outDir)}/${listFile}`);
-  return match[1];
+  return match[1] ?? '';
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
@@ -79,17 +81,19 @@ try {
   site = await startStaticServer({ root: outDir, port: 0 });
   const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
   const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
-  const pages = [
+  const allPages: [string, string][] = [
     ['home (th)', '/'],
     ['list (th)', '/articles/'],
     ['detail (th)', detailTh],
     ['home (en)', '/en/'],
     ['list (en)', '/en/articles/'],
     ['detail (en)', detailEn],
-  ].filter(([label]) => kinds.includes(label.split(' ')[0]));
+  ];
+  const pages = allPages.filter(([label]) => kinds.includes(label.split(' ')[0] ?? ''));
 
   chrome = await chromeLauncher.launch({
     chromePath,
+    envVars: { ...process.env, ...chromiumEnv() },
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const rows = [];
@@ -103,6 +107,7 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       });
+      if (!result) throw new Error(`Lighthouse returned no result for ${pagePath}`);
       results.push(result.lhr);
     }
     // The median run by performance score (the lower middle one for an even count).

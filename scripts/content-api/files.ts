@@ -60,9 +60,10 @@ function wrap(text: unknown, max: number): string[] {
  * Fonts for text inside an <img> SVG: the page's web font (Sarabun) is not available there, so
  * the image names fonts that phones and desktops have installed with Thai glyphs (Android: Noto
  * Sans Thai; iOS and macOS: Thonburi; Windows: Leelawadee UI, Tahoma; Debian: Laksaman, a
- * Sarabun-like font .ci/run installs) before the generic sans-serif, whose fallback picks any
- * installed Thai font. On a machine with no Thai font at all the Thai text shows as boxes, and
- * Chromium spends seconds searching for one: CI installs one for that reason.
+ * Sarabun-like font) before the generic sans-serif, whose fallback picks any installed Thai font.
+ * On a machine with no Thai font at all the Thai text shows as boxes, and Chromium spends seconds
+ * searching for one: the tests and benchmarks give their Chromium Sarabun as a system font for
+ * that reason (scripts/test/chromium.ts).
  */
 export const SVG_FONT_STACK = "Sarabun, Laksaman, 'Noto Sans Thai', 'Noto Sans Thai UI', Thonburi, 'Leelawadee UI', Leelawadee, Tahoma, sans-serif";
 
