@@ -1,21 +1,23 @@
 /**
  * `npm test`: every automated check.
  *   1. unit tests (vitest)
- *   2. a fresh build of the site against a fresh reference API with its demo data
- *   3. the end-to-end and accessibility suite (Playwright, Chromium) against the
+ *   2. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
+ *   3. a fresh build of the site against that API with its demo data
+ *   4. the end-to-end and accessibility suite (Playwright, Chromium) against the
  *      built site served on loopback, with the API still running for the islands
- * Flags: --e2e-only skips 1; --skip-build reuses dist/ (built by a previous run);
+ * Flags: --e2e-only skips 1 and 2; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.ts';
+import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildSite } from '../site/build-site.ts';
 import { run } from '../site/run.ts';
 import { startStaticServer } from '../site/static-server.ts';
+import type { StaticServer } from '../site/static-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -27,7 +29,7 @@ const skipBuild = ownArgs.includes('--skip-build');
 // A fixed port (not 8787, which `npm start` uses) so --skip-build can reuse a build.
 const apiPort = Number(process.env.E2E_API_PORT || 18787);
 
-const bin = (rel) => path.join(root, 'node_modules', rel);
+const bin = (rel: string) => path.join(root, 'node_modules', rel);
 const resultsDir = path.join(root, '.data', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 const unitResults = path.join(resultsDir, 'vitest.json');
@@ -36,8 +38,13 @@ const buildLog = path.join(resultsDir, 'build.log');
 rmSync(unitResults, { force: true });
 rmSync(e2eResults, { force: true });
 
+interface Counts { passed: number; failed: number; skipped: number }
+/** The fields read from Vitest's and Playwright's JSON reports. */
+interface VitestReport { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+interface PlaywrightReport { stats: { expected: number; flaky: number; unexpected: number; skipped: number } }
+
 /** Reads a runner's JSON report: { passed, failed, skipped } or null when there is none. */
-function counts(file, pick) {
+function counts<R>(file: string, pick: (report: R) => Counts): Counts | null {
   try {
     return pick(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
@@ -45,14 +52,14 @@ function counts(file, pick) {
   }
 }
 const unitCounts = () =>
-  counts(unitResults, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+  counts(unitResults, (r: VitestReport) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
 const e2eCounts = () =>
-  counts(e2eResults, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+  counts(e2eResults, (r: PlaywrightReport) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
 
 /** One closing line for people and CI: 'N passed, N failed, N skipped'. */
-function summarise(exitCode) {
-  const all = [unitCounts(), e2eCounts()].filter(Boolean);
-  const sum = (k) => all.reduce((n, c) => n + c[k], 0);
+function summarise(exitCode: number): never {
+  const all = [unitCounts(), e2eCounts()].filter((c) => c !== null);
+  const sum = (k: keyof Counts) => all.reduce((n, c) => n + c[k], 0);
   console.log(`\ntests: ${sum('passed')} passed, ${sum('failed') + (exitCode !== 0 && sum('failed') === 0 ? 1 : 0)} failed, ${sum('skipped')} skipped`);
   process.exit(exitCode);
 }
@@ -62,7 +69,7 @@ function summarise(exitCode) {
  * .data/test-results/build.log rather than between the unit and end-to-end results.
  * Prints the build's warnings and errors and its closing line; on failure, the log's end.
  */
-async function buildForTests(apiBaseUrl) {
+async function buildForTests(apiBaseUrl: string): Promise<number> {
   const started = Date.now();
   console.log(`build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`);
   const fd = openSync(buildLog, 'w');
@@ -90,17 +97,24 @@ if (!e2eOnly) {
   if (code !== 0) summarise(code);
 }
 
-const chromium = findChromium();
+const chromium = await findChromium();
 if (!chromium) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   summarise(1);
 }
+console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
-let site;
+let site: StaticServer | undefined;
 let code = 1;
 try {
+  if (!e2eOnly) {
+    code = await run(process.execPath, [path.join(root, 'scripts', 'site', 'check.ts')], {
+      env: { ...process.env, PUBLIC_API_BASE_URL: api.url },
+    });
+    if (code !== 0) throw new Error('The type checks failed (npm run check).');
+  }
   if (!skipBuild) {
     code = await buildForTests(api.url);
     if (code !== 0) throw new Error('The build failed.');
@@ -111,7 +125,8 @@ try {
       ...process.env,
       E2E_BASE_URL: site.url,
       E2E_API_URL: api.url,
-      CHROMIUM_PATH: chromium,
+      CHROMIUM_PATH: chromium.path,
+      ...chromiumEnv(),
       PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults,
     },
   });
