@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end and accessibility suite. `npm test` (scripts/test.mjs) builds the site,
+ * End-to-end and accessibility suite. `npm test` (scripts/test/main.ts) builds the site,
  * serves it and the reference API on loopback, and passes their addresses here.
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321';
@@ -13,7 +13,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  // The JSON report lets scripts/test.mjs print one closing 'N passed, N failed' line.
+  // The JSON report lets scripts/test/main.ts print one closing 'N passed, N failed' line.
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.data/test-results/playwright.json' }],

@@ -19,7 +19,7 @@ async function api<T = any>(request: APIRequestContext, path: string, lang: Lang
   return res.json() as Promise<T>;
 }
 
-/** Slug of the seed article whose body carries <script>, onerror= and javascript: (scripts/content-api/seed/articles.mjs). */
+/** Slug of the seed article whose body carries <script>, onerror= and javascript: (scripts/content-api/seed/articles.ts). */
 const HOSTILE_SLUG = 'warning-fake-websites-impersonating-the-department';
 
 for (const lang of LANGS) {

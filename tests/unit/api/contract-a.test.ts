@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startContentApi } from '../../../scripts/content-api/server.mjs';
+import { startContentApi } from '../../../scripts/content-api/server.ts';
 import { getApiBaseUrl, setApiBaseUrl, setAuthToken, type Lang } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startContentApi } from '../../../scripts/content-api/server.mjs';
+import { startContentApi } from '../../../scripts/content-api/server.ts';
 import { setApiBaseUrl, type Lang } from '../../../src/api/client';
 import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';
 import { getHomeServiceGroups } from '../../../src/areas/home/api';

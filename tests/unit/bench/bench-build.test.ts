@@ -1,5 +1,5 @@
 /**
- * The JavaScript measure of `npm run bench:build` (scripts/bench-build.mjs): a page's
+ * The JavaScript measure of `npm run bench:build` (scripts/bench/build.ts): a page's
  * shipped JS is every script, modulepreload and island file, followed through imports,
  * each gzipped once, plus inline scripts; JSON script blocks are not code.
  */
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pageJavaScript, parseArgs, withinBudget, JS_BUDGET_BYTES } from '../../../scripts/bench-build.mjs';
-import { findMissingAssets } from '../../../scripts/lib/asset-check.mjs';
+import { pageJavaScript, parseArgs, withinBudget, JS_BUDGET_BYTES } from '../../../scripts/bench/build.ts';
+import { findMissingAssets } from '../../../scripts/site/asset-check.ts';
 
 const gz = (s: string) => gzipSync(s, { level: 9 }).length;
 

@@ -1,7 +1,7 @@
 // Login, tokens (expiry, forgery, logout) and the admin path of the web board.
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../../scripts/content-api/auth.mjs';
+import { signToken } from '../../../scripts/content-api/auth.ts';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;

@@ -58,7 +58,7 @@ describe('files', () => {
   });
 
   it('wraps Thai titles between words, never before a vowel or tone mark', async () => {
-    const { renderSvg } = await import('../../../scripts/content-api/files.mjs');
+    const { renderSvg } = await import('../../../scripts/content-api/files.ts');
     const title = 'ประกาศเตือนภัย: เว็บไซต์ปลอมแอบอ้างกรมส่งเสริมการพัฒนาธุรกิจ และผู้ประกอบการที่ได้รับผลกระทบ';
     const lines = Array.from(renderSvg({ title, width: 1200, height: 675 }).matchAll(/font-weight="700"[^>]*>([^<]*)</g), (m) => m[1]!);
     expect(lines.length).toBeGreaterThan(1);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startContentApi } from '../../../scripts/content-api/server.mjs';
+import { startContentApi } from '../../../scripts/content-api/server.ts';
 
 export interface Api {
   url: string;

@@ -96,12 +96,12 @@ describe('seeding', () => {
   }, 60_000);
 });
 
-describe('npm run api (scripts/content-api/main.mjs)', () => {
+describe('npm run api (scripts/content-api/main.ts)', () => {
   it('starts on a fresh database in under 5 seconds, prints its address and stops on SIGTERM', async () => {
     const dir = tempDir();
     dirs.push(dir);
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['scripts/content-api/main.mjs'], {
+    const child = spawn(process.execPath, ['scripts/content-api/main.ts'], {
       env: { ...process.env, API_HOST: '127.0.0.1', API_PORT: '0', API_DB: join(dir, 'fresh.sqlite'), API_SCALE: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -125,7 +125,7 @@ describe('npm run api (scripts/content-api/main.mjs)', () => {
 
 describe('a database seeded by an older version of the demo content', () => {
   it('still opens, keeps its records, and warns how to get the current content', async () => {
-    const { openDatabase, SEED_VERSION } = await import('../../../scripts/content-api/db.mjs');
+    const { openDatabase, SEED_VERSION } = await import('../../../scripts/content-api/db.ts');
     const dir = tempDir();
     dirs.push(dir);
     const dbPath = join(dir, 'old.sqlite');

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on the home page,
+ * a list page and a detail page, in Thai and English, against a fresh build served on
+ * loopback. Prints performance and accessibility scores; with --strict exits non-zero
+ * when any is below 100 (the budget in the README).
+ *
+ *   npm run bench:lighthouse                 build, then measure
+ *   npm run bench:lighthouse -- --skip-build reuse the last build of this script
+ *   npm run bench:lighthouse -- --runs 3     measure each page 3 times and keep the median run
+ *                                            (by performance score): the machine is shared and
+ *                                            one run can be off by 10 points
+ *   npm run bench:lighthouse -- --pages home,list   only these page kinds (home, list, detail)
+ *   npm run bench:lighthouse -- --dist DIR   measure the build in DIR instead (no build; it must
+ *                                            have been built against this script's API port), e.g.
+ *                                            a copy of an earlier build, to compare two builds in
+ *                                            alternating runs at the same machine load
+ *   npm run bench:lighthouse -- --details    also print, per page, what shifted (CLS), the
+ *                                            LCP element and its phases, the long main-thread
+ *                                            tasks and the CPU time per script; the full
+ *                                            Lighthouse reports go to bench-results/lighthouse/
+ *
+ * Pages are served gzipped, as the CDN serves them (scripts/site/static-server.ts).
+ * It builds into its own directory (bench-results/lighthouse-dist), not dist/: other runs
+ * (npm test, other benchmarks) build dist/ against other API ports, and the built pages hold
+ * absolute image addresses on this script's API port.
+ */
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildSite } from '../site/build-site.ts';
+import { chromiumEnv, findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
+import { startEmbeddedApi } from '../site/embedded-api.ts';
+import { startStaticServer } from '../site/static-server.ts';
+import { printDetails } from './lighthouse-details.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
+const skipBuild = args.includes('--skip-build') || distArg !== undefined;
+const details = args.includes('--details');
+/** The value after a flag (`--runs 3`), or undefined. */
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const runs = Math.max(1, Number(option('--runs') ?? 1) || 1);
+const kinds = (option('--pages') ?? 'home,list,detail').split(',').map((k) => k.trim());
+const outDir = distArg ? path.resolve(distArg) : path.join(root, 'bench-results', 'lighthouse-dist');
+const reportDir = path.join(root, 'bench-results', 'lighthouse');
+const apiPort = Number(process.env.BENCH_API_PORT || 18788);
+
+const chromium = await findChromium();
+if (!chromium) {
+  console.error(CHROMIUM_MISSING_MESSAGE);
+  process.exit(1);
+}
+const chromePath = chromium.path;
+console.log(`Chromium from ${chromium.source}: ${chromePath}`);
+
+/** The first link in the built list page that matches `pattern`: a real detail page. */
+function firstDetailPath(listFile: string, pattern: RegExp): string {
+  const html = readFileSync(path.join(outDir, listFile), 'utf8');
+  const match = html.match(pattern);
+  if (!match) throw new Error(`No detail link matching ${pattern} in ${path.relative(root, outDir)}/${listFile}`);
+  return match[1] ?? '';
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
+const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
+let site;
+let chrome;
+let failed = false;
+try {
+  if (!skipBuild && (await buildSite({ apiBaseUrl: api.url, args: ['--outDir', outDir] })) !== 0) {
+    throw new Error('The build failed.');
+  }
+  site = await startStaticServer({ root: outDir, port: 0 });
+  const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
+  const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
+  const allPages: [string, string][] = [
+    ['home (th)', '/'],
+    ['list (th)', '/articles/'],
+    ['detail (th)', detailTh],
+    ['home (en)', '/en/'],
+    ['list (en)', '/en/articles/'],
+    ['detail (en)', detailEn],
+  ];
+  const pages = allPages.filter(([label]) => kinds.includes(label.split(' ')[0] ?? ''));
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    envVars: { ...process.env, ...chromiumEnv() },
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows = [];
+  for (const [label, pagePath] of pages) {
+    const load = loadavg()[0].toFixed(1);
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${site.url}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+      results.push(result.lhr);
+    }
+    // The median run by performance score (the lower middle one for an even count).
+    results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = results[Math.floor((results.length - 1) / 2)];
+    const { categories, audits } = lhr;
+    if (details) {
+      mkdirSync(reportDir, { recursive: true });
+      const file = path.join(reportDir, `${label.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
+      writeFileSync(file, JSON.stringify(lhr));
+      printDetails(label, lhr, path.relative(root, file));
+    }
+    const perf = Math.round((categories.performance.score ?? 0) * 100);
+    const a11y = Math.round((categories.accessibility.score ?? 0) * 100);
+    if (perf < 100 || a11y < 100) failed = true;
+    rows.push({
+      page: label,
+      path: pagePath,
+      performance: perf,
+      accessibility: a11y,
+      FCP: audits['first-contentful-paint'].displayValue,
+      LCP: audits['largest-contentful-paint'].displayValue,
+      TBT: audits['total-blocking-time'].displayValue,
+      CLS: audits['cumulative-layout-shift'].displayValue,
+      ...(runs > 1 ? { 'perf of runs': results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(' ') } : {}),
+      load,
+    });
+  }
+  console.table(rows);
+  if (failed) console.log('Below the budget of 100 on at least one page.');
+} finally {
+  await chrome?.kill();
+  await site?.close();
+  await api.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(strict && failed ? 1 : 0);

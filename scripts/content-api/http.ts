@@ -1,0 +1,182 @@
+// HTTP plumbing of the reference content API: a tiny router, JSON in and out, CORS,
+// the 1 MB body cap and the error envelope of docs/api-contract.md. No framework on purpose:
+// the server must start in well under a second on Node 24 with nothing but node: modules.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { langOf, message } from './i18n.ts';
+import type { Lang } from './types.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** An error that becomes a 4xx/5xx JSON answer `{ status, code, message }`. */
+export class HttpError extends Error {
+  status: number;
+  /** machine-readable code, also the key of the localised message */
+  code: string;
+  /** merged into the body (e.g. `errors` for 422) */
+  extra: Record<string, unknown>;
+  constructor(status: number, code: string, extra: Record<string, unknown> = {}) {
+    super(code);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+export const notFound = () => new HttpError(404, 'NOT_FOUND');
+export const badRequest = (field?: string) => new HttpError(400, 'BAD_REQUEST', field ? { field } : {});
+
+export interface Ctx {
+  req: IncomingMessage;
+  url: URL;
+  lang: Lang;
+  /** path parameters */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** parsed JSON body ({} when empty); its shape is checked by the handler */
+  body: () => Promise<unknown>;
+}
+
+export type Handler = (ctx: Ctx) => unknown;
+
+export class Router {
+  routes: { method: string; parts: string[]; handler: Handler }[] = [];
+  /** `pattern` e.g. `/content/page/:slug` */
+  on(method: string, pattern: string, handler: Handler): this {
+    this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
+    return this;
+  }
+  get(p: string, h: Handler) { return this.on('GET', p, h); }
+  post(p: string, h: Handler) { return this.on('POST', p, h); }
+  put(p: string, h: Handler) { return this.on('PUT', p, h); }
+
+  /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
+    const segs = path.split('/').filter(Boolean);
+    let best: { handler: Handler; params: Record<string, string> } | null = null;
+    let bestScore = -1;
+    const allowed = new Set<string>();
+    for (const r of this.routes) {
+      if (r.parts.length !== segs.length) continue;
+      const params: Record<string, string> = {};
+      let score = 0;
+      let ok = true;
+      for (let i = 0; i < segs.length; i++) {
+        const p = r.parts[i]!;
+        if (p.startsWith(':')) {
+          let v;
+          try { v = decodeURIComponent(segs[i]!); } catch { ok = false; break; }
+          params[p.slice(1)] = v;
+        } else if (p === segs[i]) score += 1 << (segs.length - i);
+        else { ok = false; break; }
+      }
+      if (!ok) continue;
+      if (r.method !== method) { allowed.add(r.method); continue; }
+      if (score > bestScore) { best = { handler: r.handler, params }; bestScore = score; }
+    }
+    if (best) return best;
+    if (allowed.size) return { allowed: [...allowed] };
+    return null;
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+/** CORS for the islands on the portal origin (and any other: the data is public). */
+export function setCors(req: IncomingMessage, res: ServerResponse) {
+  const origin = req.headers.origin;
+  res.setHeader('access-control-allow-origin', origin || '*');
+  if (origin) res.setHeader('vary', 'Origin');
+  res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  res.setHeader('access-control-allow-headers', 'Authorization, Content-Type, Accept, Accept-Language');
+  res.setHeader('access-control-max-age', '600');
+}
+
+/**
+ * Reads and parses the JSON body with the 1 MB cap. Oversized → 413, malformed → 400.
+ */
+export function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] || 0);
+    if (declared > BODY_LIMIT_BYTES) {
+      req.resume();
+      reject(new HttpError(413, 'PAYLOAD_TOO_LARGE'));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (c: Buffer) => {
+      if (failed) return;
+      size += c.length;
+      if (size > BODY_LIMIT_BYTES) {
+        failed = true;
+        reject(new HttpError(413, 'PAYLOAD_TOO_LARGE'));
+        return; // keep draining so the client gets the answer instead of a reset
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (failed) return;
+      const text = Buffer.concat(chunks).toString('utf8').trim();
+      if (!text) return resolve({});
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new HttpError(400, 'MALFORMED_JSON'));
+      }
+    });
+    req.on('error', () => { if (!failed) { failed = true; reject(new HttpError(400, 'BAD_REQUEST')); } });
+  });
+}
+
+/**
+ * Builds the request listener: `/api/frontend/*` goes to the router, `/files/*` and `/health`
+ * to `extra`. Any exception that is not an HttpError is logged and answered 500 — but handlers
+ * validate their input, so bad input ends as a 4xx.
+ */
+export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    setCors(req, res);
+    const lang = langOf(req.headers['accept-language']);
+    try {
+      if (req.method === 'OPTIONS') { res.writeHead(204); res.end(); return; }
+      let url;
+      try { url = new URL(req.url || '/', 'http://localhost'); } catch { throw badRequest(); }
+      let bodyPromise: Promise<unknown> | undefined;
+      const ctx: Ctx = {
+        req, url, lang, params: {}, query: url.searchParams,
+        body: () => (bodyPromise ??= readJsonBody(req)),
+      };
+      if (await extra(ctx, res)) return;
+      const prefix = '/api/frontend';
+      if (!url.pathname.startsWith(prefix + '/')) throw notFound();
+      const found = router.match(req.method || 'GET', url.pathname.slice(prefix.length));
+      if (!found) throw notFound();
+      if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
+      ctx.params = found.params;
+      const result = await found.handler(ctx);
+      // Drain an unread body so keep-alive connections stay usable.
+      if (!bodyPromise && req.readable) req.resume();
+      sendJson(res, 200, result);
+    } catch (err) {
+      if (res.headersSent) { res.end(); return; }
+      if (err instanceof HttpError) {
+        if (err.status === 405) res.setHeader('allow', [...(err.extra.allowed as string[]), 'OPTIONS'].join(', '));
+        const { allowed, ...extraBody } = err.extra;
+        sendJson(res, err.status, { status: err.status, code: err.code, message: message(lang, err.code), ...extraBody });
+        if (req.readable) req.resume();
+        return;
+      }
+      console.error('content-api: unexpected error on', req.method, req.url, err);
+      sendJson(res, 500, { status: 500, code: 'INTERNAL', message: message(lang, 'INTERNAL') });
+    }
+  };
+}

@@ -1,0 +1,28 @@
+/** Runs a child process with inherited output; resolves with its exit code. */
+import { spawn } from 'node:child_process';
+import type { StdioOptions } from 'node:child_process';
+
+export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: StdioOptions } = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: options.stdio ?? 'inherit', env: options.env ?? process.env, cwd: options.cwd });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * The environment for an Astro build. Astro's import.meta.env plugin picks up the
+ * shell variable `_` (set by npm and shells), which changes page hashes with how the
+ * build was launched and makes the incremental cache miss; so it is removed.
+ */
+export function buildEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env._;
+  return env;
+}

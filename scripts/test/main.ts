@@ -1,0 +1,140 @@
+/**
+ * `npm test`: every automated check.
+ *   1. unit tests (vitest)
+ *   2. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
+ *   3. a fresh build of the site against that API with its demo data
+ *   4. the end-to-end and accessibility suite (Playwright, Chromium) against the
+ *      built site served on loopback, with the API still running for the islands
+ * Flags: --e2e-only skips 1 and 2; --skip-build reuses dist/ (built by a previous run);
+ * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
+ */
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.ts';
+import { startEmbeddedApi } from '../site/embedded-api.ts';
+import { buildSite } from '../site/build-site.ts';
+import { run } from '../site/run.ts';
+import { startStaticServer } from '../site/static-server.ts';
+import type { StaticServer } from '../site/static-server.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const args = process.argv.slice(2);
+const dashDash = args.indexOf('--');
+const ownArgs = dashDash === -1 ? args : args.slice(0, dashDash);
+const playwrightArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
+const e2eOnly = ownArgs.includes('--e2e-only');
+const skipBuild = ownArgs.includes('--skip-build');
+// A fixed port (not 8787, which `npm start` uses) so --skip-build can reuse a build.
+const apiPort = Number(process.env.E2E_API_PORT || 18787);
+
+const bin = (rel: string) => path.join(root, 'node_modules', rel);
+const resultsDir = path.join(root, '.data', 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+const unitResults = path.join(resultsDir, 'vitest.json');
+const e2eResults = path.join(resultsDir, 'playwright.json');
+const buildLog = path.join(resultsDir, 'build.log');
+rmSync(unitResults, { force: true });
+rmSync(e2eResults, { force: true });
+
+interface Counts { passed: number; failed: number; skipped: number }
+/** The fields read from Vitest's and Playwright's JSON reports. */
+interface VitestReport { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+interface PlaywrightReport { stats: { expected: number; flaky: number; unexpected: number; skipped: number } }
+
+/** Reads a runner's JSON report: { passed, failed, skipped } or null when there is none. */
+function counts<R>(file: string, pick: (report: R) => Counts): Counts | null {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+const unitCounts = () =>
+  counts(unitResults, (r: VitestReport) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const e2eCounts = () =>
+  counts(e2eResults, (r: PlaywrightReport) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+
+/** One closing line for people and CI: 'N passed, N failed, N skipped'. */
+function summarise(exitCode: number): never {
+  const all = [unitCounts(), e2eCounts()].filter((c) => c !== null);
+  const sum = (k: keyof Counts) => all.reduce((n, c) => n + c[k], 0);
+  console.log(`\ntests: ${sum('passed')} passed, ${sum('failed') + (exitCode !== 0 && sum('failed') === 0 ? 1 : 0)} failed, ${sum('skipped')} skipped`);
+  process.exit(exitCode);
+}
+
+/**
+ * The site's build for the end-to-end suite, its ~900 lines of progress kept in
+ * .data/test-results/build.log rather than between the unit and end-to-end results.
+ * Prints the build's warnings and errors and its closing line; on failure, the log's end.
+ */
+async function buildForTests(apiBaseUrl: string): Promise<number> {
+  const started = Date.now();
+  console.log(`build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`);
+  const fd = openSync(buildLog, 'w');
+  const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const lines = readFileSync(buildLog, 'utf8').split('\n');
+  const relLog = path.relative(root, buildLog);
+  if (code !== 0) {
+    console.error(lines.slice(-80).join('\n'));
+    console.error(`The build failed (exit ${code}); its whole output is in ${relLog}.`);
+    return code;
+  }
+  // Astro marks warnings and errors [WARN]/[ERROR]; the content loaders' logger, [warn]/[error].
+  const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
+  for (const line of notable) console.log(line);
+  const built = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
+  console.log(`build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`);
+  return 0;
+}
+
+if (!e2eOnly) {
+  const code = await run(process.execPath, [
+    bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitResults}`,
+  ]);
+  if (code !== 0) summarise(code);
+}
+
+const chromium = await findChromium();
+if (!chromium) {
+  console.error(CHROMIUM_MISSING_MESSAGE);
+  summarise(1);
+}
+console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
+let site: StaticServer | undefined;
+let code = 1;
+try {
+  if (!e2eOnly) {
+    code = await run(process.execPath, [path.join(root, 'scripts', 'site', 'check.ts')], {
+      env: { ...process.env, PUBLIC_API_BASE_URL: api.url },
+    });
+    if (code !== 0) throw new Error('The type checks failed (npm run check).');
+  }
+  if (!skipBuild) {
+    code = await buildForTests(api.url);
+    if (code !== 0) throw new Error('The build failed.');
+  }
+  site = await startStaticServer({ root: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
+  code = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', ...playwrightArgs], {
+    env: {
+      ...process.env,
+      E2E_BASE_URL: site.url,
+      E2E_API_URL: api.url,
+      CHROMIUM_PATH: chromium.path,
+      ...chromiumEnv(),
+      PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults,
+    },
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await site?.close();
+  await api.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+summarise(code);
