@@ -4,14 +4,17 @@
  * instead of waiting (Cloudflare: URL purges when tag purges are used up).
  */
 export class TokenBucket {
+  private readonly capacity: number;
+  private readonly perMinute: number;
+  private readonly now: () => number;
   private tokens: number;
   private last: number;
 
-  constructor(
-    private readonly capacity: number,
-    private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
-  ) {
+  // Plain fields, not parameter properties: Node runs this file by stripping types only.
+  constructor(capacity: number, perMinute: number, now: () => number = Date.now) {
+    this.capacity = capacity;
+    this.perMinute = perMinute;
+    this.now = now;
     this.tokens = capacity;
     this.last = now();
   }
