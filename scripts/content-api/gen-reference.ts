@@ -46,7 +46,7 @@ const token = (await (await fetch(`${api.url}/api/frontend/customer/auth`, { met
 const rows: string[] = [];
 for (const r of router.routes) {
   const pattern = '/' + r.parts.join('/');
-  let example = '/' + r.parts.map((p) => {
+  const example = '/' + r.parts.map((p) => {
     if (!p.startsWith(':')) return p;
     const name = p.slice(1);
     if (name === 'uuid') return pattern.startsWith('/purchase') ? uuids.purchase : pattern.startsWith('/manual') ? uuids.manual : uuids.banner;
@@ -60,7 +60,7 @@ for (const r of router.routes) {
     if (name === 'id' && pattern.startsWith('/activity/category')) return String(9);
     return EXAMPLES[name] ?? '1';
   }).join('/');
-  let answer = '';
+  let answer: string;
   if (r.method === 'GET') {
     const res = await fetch(`${api.url}/api/frontend${example}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
     answer = `${res.status} ${shape(await res.json())}`;

@@ -170,7 +170,7 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       if (res.headersSent) { res.end(); return; }
       if (err instanceof HttpError) {
         if (err.status === 405) res.setHeader('allow', [...(err.extra.allowed as string[]), 'OPTIONS'].join(', '));
-        const { allowed, ...extraBody } = err.extra;
+        const { allowed: _allowed, ...extraBody } = err.extra;
         sendJson(res, err.status, { status: err.status, code: err.code, message: message(lang, err.code), ...extraBody });
         if (req.readable) req.resume();
         return;

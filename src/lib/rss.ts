@@ -28,9 +28,12 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 
 /** Escapes text for XML and drops characters XML 1.0 forbids (control characters). */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+  );
 }
 
 /** RFC 822 date (what RSS 2.0 asks for): "Sat, 21 Nov 2026 02:00:00 GMT". */

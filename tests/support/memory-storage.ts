@@ -5,6 +5,8 @@
  */
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 
+// A nanostores call named like a React hook, not a hook.
+// eslint-disable-next-line react-hooks/rules-of-hooks
 useTestStorageEngine();
 
 export { cleanTestStorage, getTestStorage, setTestStorageKey };

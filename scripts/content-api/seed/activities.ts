@@ -34,8 +34,8 @@ export function seedActivities(s: SeedContext, count = DEFAULT_ACTIVITIES) {
     const startDays = 60 - Math.floor((i * span) / Math.max(count, 1));
     const length = rnd.int(0, 2);
     const cat = cats[tplIndex % cats.length];
-    let titleTh = fill(tpl.th, { t: topic.th, p: provTh, n });
-    let titleEn = cap(fill(tpl.en, { t: topic.en, p: provEn, n }));
+    const titleTh = fill(tpl.th, { t: topic.th, p: provTh, n });
+    const titleEn = cap(fill(tpl.en, { t: topic.en, p: provEn, n }));
     let slug = slugify(titleEn);
     if (seen.has(slug)) slug = `${slug}-${id}`;
     seen.add(slug);

@@ -43,10 +43,13 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
   const external = link !== null && isExternalPath(link);
 
   return (
+    // A click on the backdrop closes it; the keyboard's way out is Escape and the close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       aria-labelledby="home-popup-title"
       onClose={onClose}
       // A click on the backdrop lands on the <dialog> itself; clicks on the content land inside it.
+      // The keyboard's way out is the dialog's own Escape and the close button.
       onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}
       className="p-0 border-0 rounded-lg max-w-[min(40rem,92vw)] max-h-[90vh] bg-bg text-fg backdrop:bg-black/60"
       data-home-popup
@@ -57,6 +60,8 @@ export function PopupDialog({ popup, lang, imageSize }: { popup: Popup; lang: La
           <h2 id="home-popup-title" className="m-0 text-xl">
             {popup.title}
           </h2>
+          {/* A modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern). */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <button autoFocus className="btn shrink-0">
             <span aria-hidden="true">×</span> {t('popup.close')}
           </button>
