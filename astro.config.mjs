@@ -42,6 +42,8 @@ export default defineConfig({
       ],
     },
   },
+  // No Markdown pages; Shiki's highlighting would need inline styles the policy forbids.
+  markdown: { syntaxHighlight: false },
   experimental: { incrementalBuild: true },
   vite: {
     build: {
