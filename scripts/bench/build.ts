@@ -123,6 +123,9 @@ function childrenOf(pid: number): number[] {
  */
 function watchChildMemory(onChild: (pid: number) => void = () => {}, intervalMs = 500) {
   let peakKb = 0;
+  // CPU seconds (user + system) of each child, last seen: unlike wall time, hardly moved by
+  // other builds on the machine, so before/after comparisons under load read it.
+  const cpuTicks = new Map<number, number>();
   const known = new Set<number>();
   const timer = setInterval(() => {
     for (const pid of childrenOf(process.pid)) {
@@ -133,12 +136,23 @@ function watchChildMemory(onChild: (pid: number) => void = () => {}, intervalMs 
       try {
         const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+        // Fields after the command name: utime and stime are the 12th and 13th.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuTicks.set(pid, Number(fields[11]) + Number(fields[12]));
       } catch {
         // ended
       }
     }
   }, intervalMs);
-  return { stop: () => (clearInterval(timer), peakKb * 1024) };
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return {
+    stop: () => {
+      clearInterval(timer);
+      const cpuSeconds = [...cpuTicks.values()].reduce((a, b) => a + b, 0) / ticksPerSecond;
+      return { peakBytes: peakKb * 1024, cpuSeconds };
+    },
+  };
 }
 
 function raisePriority() {
@@ -396,6 +410,8 @@ interface BuildResult {
   pages: number;
   seconds: number;
   peakBytes: number;
+  /** user + system CPU of the build process, up to its last half-second sample */
+  cpuSeconds: number;
   stages: Stages;
 }
 
@@ -413,9 +429,9 @@ async function measured(
   const started = performance.now();
   const { code, stages } = await timedAstroBuild(root, args, env);
   const seconds = (performance.now() - started) / 1000;
-  const peakBytes = memory.stop();
+  const { peakBytes, cpuSeconds } = memory.stop();
   if (code !== 0) throw new Error(`The build in ${root} failed (exit ${code}); output kept in ${outDir}`);
-  return { pages: countPages(outDir), seconds, peakBytes, stages };
+  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, stages };
 }
 
 // ---- one scale ----
@@ -531,6 +547,7 @@ async function main() {
           'bundle',
           'render',
           'write',
+          'CPU s',
           'peak MB',
           'load avg (1, 5, 15 min) after',
         ],
@@ -544,6 +561,7 @@ async function main() {
             s1(r.stages.bundle),
             s1(r.stages.render),
             s1(r.stages.write),
+            s1(r.cpuSeconds),
             mb(r.peakBytes),
             r.load,
           ],
@@ -558,6 +576,7 @@ async function main() {
                   s1(r.template.stages.bundle),
                   s1(r.template.stages.render),
                   s1(r.template.stages.write),
+                  s1(r.template.cpuSeconds),
                   mb(r.template.peakBytes),
                   r.templateLoad,
                 ],
