@@ -2,8 +2,9 @@
  * `npm run bench:build`: how fast the site builds at scale and how much JavaScript its
  * content pages ship.
  *
- *   npm run bench:build                       scales 1000 and 5000
- *   npm run bench:build -- --scale 1000       one scale (or --scale 1000,5000)
+ *   npm run bench:build                       scales 1400 and 5000
+ *   npm run bench:build -- --scale 1400       one scale (or --scale 1400,5000)
+ *   npm run bench:build -- --keep             keep the built folders (to compare pages)
  *   npm run bench:build -- --js-only [dir]    only the JavaScript table, for an existing build (default dist/)
  *
  * For each scale it starts the reference content API in this process on a fresh temporary
@@ -15,16 +16,31 @@
  * gzipped JavaScript each ships: every script src, modulepreload and island component or
  * renderer, followed through their static and dynamic imports, each file gzipped once,
  * plus inline scripts. Exits non-zero when a content page ships more than 20 KB gzipped.
+ *
+ * Issue 12: each scale also prints the time of each stage of the build (content sync,
+ * bundling, rendering, and what follows rendering: sitemap and the last writes), timed by when
+ * Astro's own log lines arrive, and builds, right after the portal, a bare Astro site of the
+ * same page count (scripts/bench/bare-template: one layout, one article page, no data loader)
+ * as the yardstick of what Astro itself allows on this machine at this moment. It prints the
+ * ratio of the two speeds and the load average, and exits non-zero when the portal is slower
+ * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildSite } from '../site/build-site.ts';
+import { spawn } from 'node:child_process';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
+import { buildEnv } from '../site/run.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const BARE_ROOT = path.join(ROOT, 'scripts/bench/bare-template');
+/** Issue 12: at this many pages the portal must build at 0.9x the bare site and within 1.5 GB. */
+export const GATE_PAGES = 20_000;
+export const MIN_RATIO = 0.9;
+export const MAX_PEAK_BYTES = 1.5 * 1024 ** 3;
 export const JS_BUDGET_BYTES = 20 * 1024;
 /** Pages that hold a React island may ship up to this (issue 5). */
 export const ISLAND_PAGE_BUDGET_BYTES = 100 * 1024;
@@ -47,22 +63,38 @@ export function budgetOf(row: { islands: number }): number {
 
 // ---- arguments ----
 
-export function parseArgs(argv: string[]): { scales: number[]; jsOnly: boolean; dir: string } {
-  const opts = { scales: [1000, 5000], jsOnly: false, dir: path.join(ROOT, 'dist') };
+export function parseArgs(argv: string[]): {
+  scales: number[];
+  jsOnly: boolean;
+  dir: string;
+  keep: boolean;
+  bare: boolean;
+} {
+  const opts = { scales: [1400, 5000], jsOnly: false, dir: path.join(ROOT, 'dist'), keep: false, bare: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--js-only') {
       opts.jsOnly = true;
       const next = argv[i + 1];
-      if (next && !next.startsWith('--')) { opts.dir = path.resolve(next); i++; }
+      if (next && !next.startsWith('--')) {
+        opts.dir = path.resolve(next);
+        i++;
+      }
+    } else if (a === '--keep') {
+      opts.keep = true;
+    } else if (a === '--no-bare') {
+      opts.bare = false;
     } else if (a === '--scale' || a.startsWith('--scale=')) {
       const value = a.includes('=') ? a.split('=')[1] : argv[++i];
-      opts.scales = String(value).split(',').map((s) => Number(s.trim()));
-      if (opts.scales.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--scale wants whole numbers, got "${value}"`);
+      opts.scales = String(value)
+        .split(',')
+        .map((s) => Number(s.trim()));
+      if (opts.scales.some((n) => !Number.isInteger(n) || n < 1))
+        throw new Error(`--scale wants whole numbers, got "${value}"`);
     } else if (/^\d+$/.test(a)) {
       opts.scales = [Number(a)];
     } else {
-      throw new Error(`Unknown argument "${a}" (use --scale N[,M], --js-only [dir])`);
+      throw new Error(`Unknown argument "${a}" (use --scale N[,M], --keep, --no-bare, --js-only [dir])`);
     }
   }
   return opts;
@@ -91,6 +123,9 @@ function childrenOf(pid: number): number[] {
  */
 function watchChildMemory(onChild: (pid: number) => void = () => {}, intervalMs = 500) {
   let peakKb = 0;
+  // CPU seconds (user + system) of each child, last seen: unlike wall time, hardly moved by
+  // other builds on the machine, so before/after comparisons under load read it.
+  const cpuTicks = new Map<number, number>();
   const known = new Set<number>();
   const timer = setInterval(() => {
     for (const pid of childrenOf(process.pid)) {
@@ -101,12 +136,23 @@ function watchChildMemory(onChild: (pid: number) => void = () => {}, intervalMs 
       try {
         const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+        // Fields after the command name: utime and stime are the 12th and 13th.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuTicks.set(pid, Number(fields[11]) + Number(fields[12]));
       } catch {
         // ended
       }
     }
   }, intervalMs);
-  return { stop: () => (clearInterval(timer), peakKb * 1024) };
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return {
+    stop: () => {
+      clearInterval(timer);
+      const cpuSeconds = [...cpuTicks.values()].reduce((a, b) => a + b, 0) / ticksPerSecond;
+      return { peakBytes: peakKb * 1024, cpuSeconds };
+    },
+  };
 }
 
 function raisePriority() {
@@ -141,12 +187,16 @@ function countPages(dir: string): number {
 const gzipCache = new Map<string, number>();
 function gzipSize(file: string): number {
   let size = gzipCache.get(file);
-  if (size === undefined) { size = gzipSync(readFileSync(file), { level: 9 }).length; gzipCache.set(file, size); }
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
   return size;
 }
 
 // Quotes, and backticks: the bundler writes dynamic imports as import(`./chunk.js`).
-const IMPORT_RE = /(?:\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bimport\s*\(\s*|\bexport\s*(?:[\w*{}\s,$]+\s*)from\s*)["'`]([^"'`]+\.m?js)["'`]/g;
+const IMPORT_RE =
+  /(?:\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bimport\s*\(\s*|\bexport\s*(?:[\w*{}\s,$]+\s*)from\s*)["'`]([^"'`]+\.m?js)["'`]/g;
 
 /** Every JS file a module reaches through its imports (static and dynamic), itself included. */
 function transitive(file: string, dir: string, seen: Set<string>): void {
@@ -182,7 +232,8 @@ export function pageJavaScript(dir: string, urlPath: string) {
   }
   const reach = (srcs: Iterable<string | undefined>) => {
     const files = new Set<string>();
-    for (const src of srcs) if (src && !/^https?:/.test(src)) transitive(path.join(dir, src.split('?')[0] ?? ''), dir, files);
+    for (const src of srcs)
+      if (src && !/^https?:/.test(src)) transitive(path.join(dir, src.split('?')[0] ?? ''), dir, files);
     return files;
   };
   const islandFiles = reach(islandEntries);
@@ -192,13 +243,15 @@ export function pageJavaScript(dir: string, urlPath: string) {
   const sharedFiles = new Set([...reach(rendererEntries), ...reach(entries)]);
   const isLibrary = (f: string) => LIBRARY_CHUNK.test(path.basename(f));
   const ownBytes = [...componentEntries].map((src) =>
-    [...reach([src])].filter((f) => !sharedFiles.has(f) && !isLibrary(f)).reduce((sum, f) => sum + gzipSize(f), 0));
+    [...reach([src])].filter((f) => !sharedFiles.has(f) && !isLibrary(f)).reduce((sum, f) => sum + gzipSize(f), 0),
+  );
   const files = reach([...entries, ...islandEntries]);
   let inlineBytes = 0;
   let inlineCount = 0;
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1];
-    if (/\bsrc=/.test(attrs) || /type="(application\/(ld\+)?json|text\/template)"/.test(attrs) || !m[2]?.trim()) continue;
+    if (/\bsrc=/.test(attrs) || /type="(application\/(ld\+)?json|text\/template)"/.test(attrs) || !m[2]?.trim())
+      continue;
     inlineBytes += gzipSync(m[2], { level: 9 }).length;
     inlineCount++;
   }
@@ -240,51 +293,226 @@ function jsTable(dir: string) {
   const rows = samplePages(dir).map((p) => ({ ...p, ...pageJavaScript(dir, p.path) }));
   const kb = (b: number) => (b / 1024).toFixed(1);
   console.log('\nJavaScript shipped (gzipped, every file once, imports followed):');
-  console.log(table(
-    ['page', 'kind', 'files', 'inline', 'islands', 'gzip KB', 'of it islands KB', 'island own KB', 'budget KB', 'within'],
-    rows.map((r) => [r.path, r.kind, r.files, r.inline, r.islands, kb(r.gzipBytes), kb(r.islandBytes), kb(r.islandOwnBytes), budgetOf(r) / 1024, withinBudget(r) ? 'yes' : 'NO']),
-  ));
+  console.log(
+    table(
+      [
+        'page',
+        'kind',
+        'files',
+        'inline',
+        'islands',
+        'gzip KB',
+        'of it islands KB',
+        'island own KB',
+        'budget KB',
+        'within',
+      ],
+      rows.map((r) => [
+        r.path,
+        r.kind,
+        r.files,
+        r.inline,
+        r.islands,
+        kb(r.gzipBytes),
+        kb(r.islandBytes),
+        kb(r.islandOwnBytes),
+        budgetOf(r) / 1024,
+        withinBudget(r) ? 'yes' : 'NO',
+      ]),
+    ),
+  );
   return rows;
 }
 
 function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows].map((r) => r.map(String));
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+// ---- stages: timed by when Astro's log lines arrive ----
+
+export interface Stages {
+  /** content layer: "Syncing content" to "Synced content" */
+  sync: number;
+  /** Vite: "Building static entrypoints" to "generating static routes" */
+  bundle: number;
+  /** "generating static routes" to its "Completed" */
+  render: number;
+  /** after rendering: sitemap, the last files, exit */
+  write: number;
+}
+
+/** Which stage a line of Astro's log starts, if any. */
+export function stageMark(
+  line: string,
+): 'syncStart' | 'syncEnd' | 'bundleStart' | 'renderStart' | 'renderEnd' | undefined {
+  if (/\[content\] Syncing content/.test(line)) return 'syncStart';
+  if (/\[content\] Synced content/.test(line)) return 'syncEnd';
+  if (/\[build\] Building static entrypoints/.test(line)) return 'bundleStart';
+  if (/generating static routes/.test(line)) return 'renderStart';
+  if (/^\S*\s*✓ Completed in/.test(line.replace(/^\d\d:\d\d:\d\d /, ''))) return 'renderEnd';
+  return undefined;
+}
+
+/** Stage durations in seconds from the times (ms) marks were seen and the end of the build. */
+export function stagesFrom(
+  marks: Partial<Record<NonNullable<ReturnType<typeof stageMark>>, number>>,
+  end: number,
+): Stages {
+  const span = (a?: number, b?: number) => (a !== undefined && b !== undefined ? Math.max(0, b - a) / 1000 : NaN);
+  return {
+    sync: span(marks.syncStart, marks.syncEnd),
+    bundle: span(marks.bundleStart, marks.renderStart),
+    render: span(marks.renderStart, marks.renderEnd),
+    write: span(marks.renderEnd, end),
+  };
+}
+
+/**
+ * Runs `astro build` in `root` with the log piped: stage times are taken from it, and only
+ * lines that are not one page each are printed.
+ */
+function timedAstroBuild(
+  root: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stages: Stages }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', ...args], {
+      cwd: root,
+      env: buildEnv(env),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const marks: Partial<Record<NonNullable<ReturnType<typeof stageMark>>, number>> = {};
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const now = performance.now();
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const mark = stageMark(line);
+        if (mark && marks[mark] === undefined && (mark !== 'renderEnd' || marks.renderStart !== undefined))
+          marks[mark] = now;
+        if (!/[├└]─/.test(line) && !/^\d\d:\d\d:\d\d \[api:/.test(line)) process.stdout.write(`${line}\n`);
+      }
+    });
+    child.on('exit', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), stages: stagesFrom(marks, performance.now()) }),
+    );
+  });
+}
+
+interface BuildResult {
+  pages: number;
+  seconds: number;
+  peakBytes: number;
+  /** user + system CPU of the build process, up to its last half-second sample */
+  cpuSeconds: number;
+  stages: Stages;
+}
+
+/** Runs one measured build: wall time, peak RSS of the build process, stages, pages written. */
+async function measured(
+  root: string,
+  args: string[],
+  env: Record<string, string>,
+  outDir: string,
+  raised: boolean,
+): Promise<BuildResult> {
+  const memory = watchChildMemory((pid) => {
+    if (raised) restorePriority(pid);
+  });
+  const started = performance.now();
+  const { code, stages } = await timedAstroBuild(root, args, env);
+  const seconds = (performance.now() - started) / 1000;
+  const { peakBytes, cpuSeconds } = memory.stop();
+  if (code !== 0) throw new Error(`The build in ${root} failed (exit ${code}); output kept in ${outDir}`);
+  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, stages };
 }
 
 // ---- one scale ----
 
-async function benchScale(scale: number) {
+async function benchScale(scale: number, bare: boolean) {
   const work = mkdtempSync(path.join(tmpdir(), `portal-bench-${scale}-`));
   const outDir = path.join(work, 'dist');
   // A config that is the project's own with a private output folder and content cache.
   const config = path.join(ROOT, `.bench-${scale}-${process.pid}.config.mjs`);
-  writeFileSync(config, `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n`
-    + `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, 'cache'))} };\n`);
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
+      `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, 'cache'))} };\n`,
+  );
   const api = await startEmbeddedApi({ host: '127.0.0.1', port: 0, dbPath: path.join(work, 'api.sqlite'), scale });
-  console.log(`\n== scale ${scale}: API ${api.url}, output ${outDir}`);
+  console.log(`\n== scale ${scale}: API ${api.url}, output ${outDir}, load average ${loadAverage()}`);
   // The reference API answers from this process's one thread while the build uses both
   // cores; the agency's API is a separate server. So the API runs at a higher priority than
   // the build (root only; otherwise both stay as they are) and the build keeps the normal one.
   const raised = raisePriority();
-  const memory = watchChildMemory((pid) => { if (raised) restorePriority(pid); });
-  const started = performance.now();
-  let code;
+  let portal: BuildResult;
   try {
     // Astro joins --config to the project root, so it is given relative to it.
-    code = await buildSite({ apiBaseUrl: api.url, args: ['--config', path.relative(ROOT, config)], outDir, cacheDir: path.join(work, 'cache') });
+    portal = await measured(
+      ROOT,
+      ['--config', path.relative(ROOT, config)],
+      { PUBLIC_API_BASE_URL: api.url },
+      outDir,
+      raised,
+    );
   } finally {
     await api.close();
     rmSync(config, { force: true });
+    if (raised) restorePriority(0);
   }
-  const seconds = (performance.now() - started) / 1000;
-  const peakBytes = memory.stop();
-  if (raised) restorePriority(0);
-  if (code !== 0) throw new Error(`The build at scale ${scale} failed (exit ${code}); output kept in ${work}`);
-  const pages = countPages(outDir);
-  return { scale, pages, seconds, peakBytes, outDir, work };
+  const portalLoad = loadAverage();
+  let template: BuildResult | undefined;
+  let templateLoad = '';
+  if (bare) {
+    // The yardstick, right after: the same number of pages from a bare template.
+    const bareOut = path.join(work, 'bare-dist');
+    console.log(`\n== bare Astro template, ${portal.pages} pages, output ${bareOut}`);
+    template = await measured(
+      BARE_ROOT,
+      ['--outDir', bareOut],
+      { BARE_PAGES: String(portal.pages), ASTRO_TELEMETRY_DISABLED: '1' },
+      bareOut,
+      false,
+    );
+    templateLoad = loadAverage();
+    rmSync(path.join(BARE_ROOT, '.astro'), { recursive: true, force: true });
+  }
+  return { scale, ...portal, load: portalLoad, template, templateLoad, outDir, work };
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+}
+
+/** What fails the bench at 20,000 pages or more (issue 12); empty when it passes. */
+export function gateFailures(r: {
+  pages: number;
+  seconds: number;
+  peakBytes: number;
+  template?: { pages: number; seconds: number };
+}): string[] {
+  if (r.pages < GATE_PAGES) return [];
+  const failures: string[] = [];
+  if (r.template) {
+    const ratio = r.pages / r.seconds / (r.template.pages / r.template.seconds);
+    if (ratio < MIN_RATIO)
+      failures.push(`${r.pages} pages at ${ratio.toFixed(2)}x the bare template's speed (at least ${MIN_RATIO})`);
+  }
+  if (r.peakBytes > MAX_PEAK_BYTES)
+    failures.push(
+      `${r.pages} pages peaked at ${(r.peakBytes / 1048576).toFixed(0)} MB (at most ${MAX_PEAK_BYTES / 1048576})`,
+    );
+  return failures;
 }
 
 // ---- main ----
@@ -293,25 +521,87 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   let jsRows: ReturnType<typeof jsTable> = [];
   if (opts.jsOnly) {
-    if (!existsSync(path.join(opts.dir, 'index.html'))) throw new Error(`No built site in ${opts.dir}: build first, or pass the folder.`);
+    if (!existsSync(path.join(opts.dir, 'index.html')))
+      throw new Error(`No built site in ${opts.dir}: build first, or pass the folder.`);
     jsRows = jsTable(opts.dir);
   } else {
     const results = [];
     for (const scale of opts.scales) {
-      const r = await benchScale(scale);
+      const r = await benchScale(scale, opts.bare);
       results.push(r);
       jsRows = jsTable(r.outDir);
-      rmSync(r.work, { recursive: true, force: true });
+      if (opts.keep) console.log(`kept: ${r.work}`);
+      else rmSync(r.work, { recursive: true, force: true });
     }
-    console.log('\nBuild:');
-    console.log(table(
-      ['scale', 'pages', 'build s', 'pages/s', 'peak MB'],
-      results.map((r) => [r.scale, r.pages, r.seconds.toFixed(1), (r.pages / r.seconds).toFixed(1), (r.peakBytes / 1048576).toFixed(0)]),
-    ));
+    const mb = (b: number) => (b / 1048576).toFixed(0);
+    const s1 = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
+    console.log("\nBuild (seconds; stages timed from Astro's log):");
+    console.log(
+      table(
+        [
+          'build',
+          'pages',
+          'wall s',
+          'pages/s',
+          'sync',
+          'bundle',
+          'render',
+          'write',
+          'CPU s',
+          'peak MB',
+          'load avg (1, 5, 15 min) after',
+        ],
+        results.flatMap((r) => [
+          [
+            `portal, scale ${r.scale}`,
+            r.pages,
+            s1(r.seconds),
+            s1(r.pages / r.seconds),
+            s1(r.stages.sync),
+            s1(r.stages.bundle),
+            s1(r.stages.render),
+            s1(r.stages.write),
+            s1(r.cpuSeconds),
+            mb(r.peakBytes),
+            r.load,
+          ],
+          ...(r.template
+            ? [
+                [
+                  `bare template`,
+                  r.template.pages,
+                  s1(r.template.seconds),
+                  s1(r.template.pages / r.template.seconds),
+                  '-',
+                  s1(r.template.stages.bundle),
+                  s1(r.template.stages.render),
+                  s1(r.template.stages.write),
+                  s1(r.template.cpuSeconds),
+                  mb(r.template.peakBytes),
+                  r.templateLoad,
+                ],
+              ]
+            : []),
+        ]),
+      ),
+    );
+    for (const r of results) {
+      if (r.template)
+        console.log(
+          `scale ${r.scale}: the portal builds at ${(r.pages / r.seconds / (r.template.pages / r.template.seconds)).toFixed(2)}x the bare template's pages/s`,
+        );
+    }
+    const failures = results.flatMap(gateFailures);
+    if (failures.length) {
+      console.error(`\nBelow issue 12's bar: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
   }
   const over = jsRows.filter((r) => !withinBudget(r));
   if (over.length) {
-    console.error(`\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands and 15 KB of an island's own code): ${over.map((r) => r.path).join(', ')}`);
+    console.error(
+      `\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands and 15 KB of an island's own code): ${over.map((r) => r.path).join(', ')}`,
+    );
     process.exitCode = 1;
   }
 }

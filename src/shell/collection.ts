@@ -161,7 +161,12 @@ export interface ShellData {
   footer: ShellFooter | undefined;
   consent: ShellConsent | undefined;
   linkBanners: ShellBanner[];
+  /** The content-store digests of what the header, the footer and the consent notice show. */
+  digests: { header: string; footer: string; consent: string };
 }
+
+const digestOf = (...entries: Array<{ digest?: string | number } | undefined>) =>
+  entries.map((e) => e?.digest ?? '-').join('.');
 
 /** Everything the layout shows for one language, read from the content store. */
 export async function getShellData(lang: Lang): Promise<ShellData> {
@@ -181,6 +186,11 @@ export async function getShellData(lang: Lang): Promise<ShellData> {
     footer: footer?.data,
     consent: consent?.data,
     linkBanners: linkBanners?.data.items ?? [],
+    digests: {
+      header: digestOf(menu, newMenu, quickMenu),
+      footer: digestOf(footer, linkBanners),
+      consent: digestOf(consent),
+    },
   };
 }
 

@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pageJavaScript, parseArgs, withinBudget, JS_BUDGET_BYTES } from '../../../scripts/bench/build.ts';
+import {
+  gateFailures,
+  pageJavaScript,
+  parseArgs,
+  stageMark,
+  stagesFrom,
+  withinBudget,
+  JS_BUDGET_BYTES,
+} from '../../../scripts/bench/build.ts';
 import { findMissingAssets } from '../../../scripts/site/asset-check.ts';
 
 const gz = (s: string) => gzipSync(s, { level: 9 }).length;
@@ -52,7 +60,9 @@ describe('pageJavaScript', () => {
 
   it("follows the bundler's backtick dynamic imports", () => {
     const dir = site({ ...files, '_astro/entry.js': 'import(`./lazy.js`);' });
-    expect(pageJavaScript(dir, '/').gzipBytes).toBe(gz('import(`./lazy.js`);') + gz(shared) + gz(lazy) + gz(island) + gz(renderer) + gz(inline));
+    expect(pageJavaScript(dir, '/').gzipBytes).toBe(
+      gz('import(`./lazy.js`);') + gz(shared) + gz(lazy) + gz(island) + gz(renderer) + gz(inline),
+    );
   });
 
   it("an island's own code leaves out React (the renderer), the shell's files and zod", () => {
@@ -62,10 +72,12 @@ describe('pageJavaScript', () => {
     const dir = site({ ...files, '_astro/island.js': own, '_astro/kind.js': kind, '_astro/zod.Ab-1.js': zod });
     const result = pageJavaScript(dir, '/');
     expect(result.islandOwnBytes).toBe(gz(own) + gz(kind));
-    expect(result.gzipBytes).toBe(gz(entry) + gz(shared) + gz(lazy) + gz(own) + gz(kind) + gz(zod) + gz(renderer) + gz(inline));
+    expect(result.gzipBytes).toBe(
+      gz(entry) + gz(shared) + gz(lazy) + gz(own) + gz(kind) + gz(zod) + gz(renderer) + gz(inline),
+    );
   });
 
-  it('an island page is over budget past 100 KB, or past 15 KB of one island\'s own code', () => {
+  it("an island page is over budget past 100 KB, or past 15 KB of one island's own code", () => {
     expect(withinBudget({ islands: 1, gzipBytes: 99 * 1024, islandOwnBytes: 14 * 1024 })).toBe(true);
     expect(withinBudget({ islands: 1, gzipBytes: 101 * 1024, islandOwnBytes: 1024 })).toBe(false);
     expect(withinBudget({ islands: 1, gzipBytes: 90 * 1024, islandOwnBytes: 16 * 1024 })).toBe(false);
@@ -73,14 +85,17 @@ describe('pageJavaScript', () => {
   });
 
   it('a page without scripts ships nothing', () => {
-    expect(pageJavaScript(site({ 'about/index.html': '<html><body><p>hi</p></body></html>' }), '/about/')).toMatchObject({ files: 0, inline: 0, gzipBytes: 0 });
+    expect(
+      pageJavaScript(site({ 'about/index.html': '<html><body><p>hi</p></body></html>' }), '/about/'),
+    ).toMatchObject({ files: 0, inline: 0, gzipBytes: 0 });
   });
 
   it('the budget is 20 KB', () => expect(JS_BUDGET_BYTES).toBe(20 * 1024));
 });
 
 describe('parseArgs', () => {
-  it('defaults to scales 1000 and 5000', () => expect(parseArgs([]).scales).toEqual([1000, 5000]));
+  it('defaults to scales 1400 and 5000 (20,000 and 72,000 pages)', () =>
+    expect(parseArgs([]).scales).toEqual([1400, 5000]));
   it('reads --scale lists and --js-only with a folder', () => {
     expect(parseArgs(['--scale', '1000,5000']).scales).toEqual([1000, 5000]);
     expect(parseArgs(['--scale=200']).scales).toEqual([200]);
@@ -97,12 +112,81 @@ describe('findMissingAssets (a restored page naming a renamed chunk)', () => {
   it('names each missing /_astro/ file once, with a page that references it', () => {
     const dir = site({
       '_astro/Island.new.js': '',
-      'index.html': '<astro-island component-url="/_astro/Island.old.js"></astro-island><script src="/_astro/Island.new.js"></script>',
+      'index.html':
+        '<astro-island component-url="/_astro/Island.old.js"></astro-island><script src="/_astro/Island.new.js"></script>',
       'en/index.html': '<astro-island component-url="/_astro/Island.old.js"></astro-island>',
     });
-    expect(findMissingAssets(dir)).toEqual([{ page: expect.stringMatching(/index\.html$/), asset: '/_astro/Island.old.js' }]);
+    expect(findMissingAssets(dir)).toEqual([
+      { page: expect.stringMatching(/index\.html$/), asset: '/_astro/Island.old.js' },
+    ]);
   });
   it('finds nothing when every asset was built', () => {
     expect(findMissingAssets(site({ '_astro/a.css': '', 'index.html': '<link href="/_astro/a.css">' }))).toEqual([]);
+  });
+});
+
+describe("stage times from Astro's log (issue 12)", () => {
+  // Lines as Astro 7 prints them (scale 300 build on this machine).
+  const log = [
+    '14:03:57 [content] Syncing content',
+    '14:04:11 [content] Synced content',
+    '14:04:11 [build] ✓ Completed in 22.88s.',
+    '14:04:11 [build] Building static entrypoints...',
+    ' generating static routes ',
+    '14:05:17   ├─ /article/a/index.html (+2ms) ',
+    '14:06:21 ✓ Completed in 1m 49s.',
+    '14:06:21 [build] ✓ Completed in 2m 11s.',
+  ];
+
+  it('names the line that starts each stage, and nothing else', () => {
+    expect(log.map(stageMark)).toEqual([
+      'syncStart',
+      'syncEnd',
+      'renderEnd',
+      'bundleStart',
+      'renderStart',
+      undefined,
+      'renderEnd',
+      'renderEnd',
+    ]);
+  });
+
+  it('turns the times the marks were seen into seconds per stage', () => {
+    const stages = stagesFrom(
+      { syncStart: 1000, syncEnd: 15000, bundleStart: 15500, renderStart: 35500, renderEnd: 144500 },
+      148000,
+    );
+    expect(stages).toEqual({ sync: 14, bundle: 20, render: 109, write: 3.5 });
+  });
+
+  it('says a stage it never saw is unknown rather than zero', () => {
+    expect(stagesFrom({ bundleStart: 0, renderStart: 1000, renderEnd: 2000 }, 3000).sync).toBeNaN();
+  });
+});
+
+describe('the bar at 20,000 pages (issue 12)', () => {
+  const GB = 1024 ** 3;
+  const bare = { pages: 20_000, seconds: 40 }; // 500 pages/s
+
+  it('passes at 0.9x the bare template and 1.5 GB', () => {
+    expect(gateFailures({ pages: 20_000, seconds: 20_000 / 450, peakBytes: 1.5 * GB, template: bare })).toEqual([]);
+  });
+
+  it('fails slower than 0.9x the bare template', () => {
+    expect(gateFailures({ pages: 20_000, seconds: 127, peakBytes: GB, template: bare })).toEqual([
+      expect.stringMatching(/0\.31x the bare template/),
+    ]);
+  });
+
+  it('fails over 1.5 GB', () => {
+    expect(gateFailures({ pages: 20_460, seconds: 40, peakBytes: 2.1 * GB, template: bare })).toEqual([
+      expect.stringMatching(/peaked at 2150 MB/),
+    ]);
+  });
+
+  it('does not judge smaller builds, which explore rather than measure', () => {
+    expect(
+      gateFailures({ pages: 4_659, seconds: 168, peakBytes: 2 * GB, template: { pages: 4_659, seconds: 20 } }),
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The shell's HTML, rendered once and reused (issue 12). The header, footer and consent notice
+ * are the same on every page of a language except for a few things that depend on the page:
+ * which menu links are the current page (aria-current) and the other language's address of the
+ * page. So the key of a rendered part holds the language, the digests of the content-store
+ * entries it shows and the page's current links; the other language's address is written as a
+ * placeholder and filled in per page. A changed menu or footer changes its digest, so the
+ * publisher's long-lived render path re-renders the shell after an edit instead of reusing it.
+ */
+import { shellLink, isCurrentPath } from './links';
+import type { ShellMenuItem } from './collection';
+import type { Lang } from '../i18n/config';
+
+/** Enough for every current-link variant of both languages; old keys (older digests) go first. */
+const MAX_ENTRIES = 512;
+const rendered = new Map<string, Promise<string>>();
+
+/**
+ * The HTML under `key`, rendering it with `render` the first time. Pages rendered at the same
+ * time share one render.
+ */
+export function renderOnce(key: string, render: () => Promise<string>): Promise<string> {
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = render();
+    rendered.set(key, html);
+    // A failed render is not kept: the next page tries again (and reports its own error).
+    html.catch(() => rendered.delete(key));
+    if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  }
+  return html;
+}
+
+/** How many shell parts are kept (for tests). */
+export function renderedCount(): number {
+  return rendered.size;
+}
+
+/** Written where the page's own value goes; replaced in the reused HTML. */
+export const PLACEHOLDER = {
+  alternateHref: '__shell_alternate_href__',
+} as const;
+
+/** Astro's escaping of an attribute value (astro/dist/runtime/server/render/util.js). */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/** The reused HTML with this page's values in place of the placeholders (attribute values). */
+export function fillPlaceholders(html: string, values: Partial<Record<keyof typeof PLACEHOLDER, string>>): string {
+  let out = html;
+  for (const [name, value] of Object.entries(values)) {
+    out = out.replaceAll(PLACEHOLDER[name as keyof typeof PLACEHOLDER], escapeAttribute(value));
+  }
+  return out;
+}
+
+/**
+ * The menu links that are the current page or its ancestors, as a string: two pages with the
+ * same answer render the same menus. `home` is the brand link's address.
+ */
+export function currentLinks(lang: Lang, currentPath: string, home: string, menus: readonly ShellMenuItem[][]): string {
+  const hits: string[] = [];
+  if (currentPath === home) hits.push('home');
+  const walk = (items: readonly ShellMenuItem[]) => {
+    for (const item of items) {
+      const { href } = shellLink(item.path, lang);
+      const current = isCurrentPath(href, currentPath);
+      if (current) hits.push(`${current}:${href}`);
+      walk(item.children);
+    }
+  };
+  for (const menu of menus) walk(menu);
+  return hits.join(' ');
+}
