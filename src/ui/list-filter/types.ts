@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';
 
-export type FilterKind = 'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces';
+export type FilterKind =
+  'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces' | 'media' | 'books';
 
 /** The filter as it is in the address: ?q=…&cat=…&sub=…&region=…&page=… */
 export interface FilterState {
