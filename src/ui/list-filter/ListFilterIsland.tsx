@@ -47,7 +47,7 @@ export interface ListFilterIslandProps extends ListFilterProps {
 /** The `fixed` keys that pin the category of a page, so its select is not offered. */
 const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id'];
 const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
-const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces'];
+const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces', 'media', 'books'];
 const KEYWORD_DELAY_MS = 400;
 const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
 
@@ -162,7 +162,13 @@ function Filter({
         if (mine !== generation.current) return;
         const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
         setResults({ status: 'done', items: page.items, total: page.total, pages });
-        setAnnounce(page.total === 0 ? t('listFilter.noResults') : t('filters.resultCount', { count: page.total }));
+        setAnnounce(
+          page.total === 0
+            ? t('listFilter.noResults')
+            : page.items.length === 0
+              ? t('pagination.pastLastPage', { pages })
+              : t('filters.resultCount', { count: page.total }),
+        );
       } catch {
         if (mine !== generation.current) return;
         setResults({ status: 'error' });
@@ -306,7 +312,22 @@ function Filter({
               ))}
             </ul>
           )}
-          {shown.pages > 1 && (
+          {shown.items.length === 0 && shown.total > 0 && (
+            <div className="p-4 rounded border border-solid border-border bg-notice" data-past-last-page>
+              <p className="mt-0">{t('pagination.pastLastPage', { pages: shown.pages })}</p>
+              <a
+                href={`${location.pathname}${writeFilter(location.search, { ...filter, page: 1 })}`}
+                onClick={(e) => {
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  goPage(1);
+                }}
+              >
+                {t('pagination.backToFirst')}
+              </a>
+            </div>
+          )}
+          {shown.pages > 1 && shown.items.length > 0 && (
             <Pager
               page={filter.page}
               pages={shown.pages}
