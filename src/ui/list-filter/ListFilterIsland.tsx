@@ -262,6 +262,17 @@ function Filter({
             onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
           />
         )}
+        {kind === 'activities' && (
+          <Select
+            base={id}
+            name="sort"
+            label={t('filters.sortBy')}
+            all={t('filters.newest')}
+            value={filter.sort}
+            options={[{ id: 'oldest', title: t('filters.oldest') }]}
+            onChange={(sort) => apply({ ...filter, q: keyword.trim(), sort, page: 1 }, 'push')}
+          />
+        )}
         {kind === 'provinces' && regions.length > 0 && (
           <Select
             base={id}

@@ -16,6 +16,8 @@ export interface FilterState {
   cat: string;
   sub: string;
   region: string;
+  /** Order of the list where the kind offers one (activities: '' = newest first, 'oldest'). */
+  sort: string;
   page: number;
 }
 
