@@ -2,10 +2,11 @@
  * Issue 13: screens that did less than the spec. The manual search searches (GET /manual/search
  * with keyword and slug), pages and keeps the keyword, also when the plain GET form was sent
  * without script; the multimedia and e-magazine lists filter by keyword (and category for
- * multimedia); a search page past the last one says so and links back; the title carries the
- * agency's name in both languages.
+ * multimedia); activities sort (sortBy) and a category page filters through its own endpoint;
+ * a search page past the last one says so and links back; the title carries the agency's name
+ * in both languages.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { checkPage, expectNoAxeViolations, watchConsole, type Lang } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
@@ -176,6 +177,43 @@ for (const lang of LANGS) {
       expect((await bookCall).get('keyword')).toBe(bookWord);
       await expect(bookFilter.locator('[data-filter-results] li article')).toHaveCount(bookHits.result.length);
       await expectNoAxeViolations(page);
+    });
+
+    test('activities: oldest first sends sortBy; a category page filters through /activity/category/{id}', async ({
+      page,
+    }) => {
+      type Activity = { title: string };
+      const oldest = await api<Paged<Activity>>('/activity/category/all?sortBy=oldest&limit=12', lang);
+      const { errors } = await checkPage(page, `${prefix(lang)}/activities/`, lang);
+      const filter = page.locator('[data-filterable="activities"]');
+      const sort = filter.getByRole('combobox', { name: lang === 'th' ? 'เรียงตาม' : 'Sort by' });
+      const call = nextCall(page, '/activity/category/all');
+      await sort.selectOption('oldest');
+      expect((await call).get('sortBy')).toBe('oldest');
+      await expect(page).toHaveURL(/[?&]sort=oldest/);
+      const live = filter.locator('[data-filter-results] li article');
+      await expect(live).toHaveCount(12);
+      await expect(live.first()).toContainText(oldest.result[0]!.title);
+      await expectNoAxeViolations(page);
+
+      const categories = (await api<{ data: Category[] }>('/activity/dropdown/category', lang)).data;
+      const c = categories[0]!;
+      const word = lang === 'th' ? 'ธุรกิจ' : 'business';
+      const inCat = await api<Paged<Activity>>(
+        `/activity/category/${c.id}?keyword=${encodeURIComponent(word)}&limit=12`,
+        lang,
+      );
+      await checkPage(page, `${prefix(lang)}/activities/category/${c.id}/`, lang);
+      const catCall = nextCall(page, `/activity/category/${c.id}`);
+      await page.locator('[data-filterable="activities"]').getByRole('searchbox').fill(word);
+      await page.locator('[data-filterable="activities"] form button[type="submit"]').click();
+      const sent = await catCall;
+      expect(sent.get('keyword')).toBe(word);
+      expect(sent.get('sortBy')).toBe('newest');
+      await expect(page.locator('[data-filterable="activities"] [data-filter-results] li article')).toHaveCount(
+        inCat.result.length,
+      );
+      expect(errors).toEqual([]);
     });
 
     test('a search page past the last one says so and links back to the results', async ({ page }) => {
