@@ -61,6 +61,9 @@ export function SearchApp({ lang }: { lang: Lang }) {
 
   // The address bar is the source of truth: on load and on Back/Forward, search what it says.
   useEffect(() => {
+    // Knowingly set aside: the island renders nothing on the server, and only after mounting
+    // can it read the address; this one extra render is that switch.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setMounted(true);
     // The page's "search needs JavaScript" note is for visitors without it.
     document.getElementById(NO_SCRIPT_NOTE_ID)?.setAttribute('hidden', '');

@@ -175,10 +175,13 @@ function Filter({
         setAnnounce(t('listFilter.failed'));
       }
     },
-    [kind, lang, fixed, staticId, t, loadKind],
+    [lang, fixed, staticId, t, loadKind],
   );
 
   useEffect(() => {
+    // Knowingly set aside: a filter change starts a request (an external system), and its
+    // loading state is set as the request starts.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (mounted) void run(filter);
   }, [filter, mounted, run]);
 
