@@ -216,6 +216,16 @@ for (const lang of LANGS) {
       expect(errors).toEqual([]);
     });
 
+    test('home shows the newest manuals from /manual/home beside the highlighted ones', async ({ page }) => {
+      const latest = (await api<{ data: Manual[] }>('/manual/home', lang)).data;
+      expect(latest.length).toBeGreaterThan(0);
+      await page.goto(`${prefix(lang)}/`);
+      const section = page.locator('#home-latest-manuals');
+      await expect(section.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(section.locator('li')).toHaveCount(latest.length);
+      for (const m of latest) await expect(section).toContainText(m.title);
+    });
+
     test('a search page past the last one says so and links back to the results', async ({ page }) => {
       const q = KEYWORD[lang];
       const answer = await api<{ total: number; results: unknown[] }>(
