@@ -286,6 +286,9 @@ function samplePages(dir: string): { kind: string; path: string }[] {
     { kind: 'web board', path: '/webboard/' },
     { kind: 'web board', path: '/webboard/login/' },
     { kind: 'filtered list', path: '/laws/' },
+    { kind: 'search', path: '/manuals/search/' },
+    { kind: 'filtered list', path: '/multimedia/' },
+    { kind: 'filtered list', path: '/e-magazine/' },
   ].filter((p) => existsSync(path.join(dir, p.path, 'index.html')));
 }
 

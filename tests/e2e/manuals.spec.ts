@@ -91,7 +91,7 @@ test.describe('without JavaScript', () => {
     await checkReadsWithoutJs(page, `/manuals/group/${groups[0]!.id}/`, groups[0]!.title);
     await checkReadsWithoutJs(page, '/en/manuals/search/', 'browse the groups');
     // Submitting the form without script is a plain GET to the same page, never an error.
-    await page.locator('#manual-keyword').fill('export');
+    await page.locator('form[data-manual-search]').getByRole('searchbox').fill('export');
     await page.locator('form[data-manual-search] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/en\/manuals\/search\/\?keyword=export/);
     await expect(page.locator('h1')).toBeVisible();

@@ -59,7 +59,9 @@ for (const lang of ['th', 'en'] as const) {
     page,
   }) => {
     await checkPage(page, HOME[lang], lang);
-    await expect(page).toHaveTitle(new RegExp(AGENCY[lang]));
+    // The agency's name in Thai and English, the page's language first (spec point 2).
+    const other = lang === 'th' ? 'en' : 'th';
+    await expect(page).toHaveTitle(`${AGENCY[lang]} · ${AGENCY[other]}`);
     await expect(page.locator('header nav').first()).toBeVisible();
     await expect(page.locator('footer')).toContainText(AGENCY[lang]);
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/$/);

@@ -83,12 +83,13 @@ export interface ActivityListParams {
   keyword?: string;
   page?: number;
   limit?: number;
+  /** By start date; the API's default is newest first. */
+  sortBy?: 'newest' | 'oldest';
 }
 
 export interface AllActivitiesParams extends ActivityListParams {
   /** Category id; -1 (spec point 5 sentinel) or absent means every category. */
   cid?: number | string;
-  sortBy?: 'newest' | 'oldest';
 }
 
 /** GET /activity/category/all (language, page, limit, keyword, cid, sortBy) */

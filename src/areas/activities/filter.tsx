@@ -1,4 +1,4 @@
-import { getActivities, getActivitiesOfDepartment } from './api';
+import { getActivities, getActivitiesOfCategory, getActivitiesOfDepartment } from './api';
 import { localizePath } from '../../i18n/paths';
 import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
@@ -6,10 +6,14 @@ import type { Lang } from '../../i18n/config';
 import { Card } from '../../ui/list-filter/Card';
 
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
-  const params = { keyword: f.q, page: f.page, limit: PAGE_SIZE };
+  const sortBy = f.sort === 'oldest' ? 'oldest' : 'newest';
+  const params = { keyword: f.q, page: f.page, limit: PAGE_SIZE, sortBy } as const;
+  // A category page (/activities/category/{id}/) asks its own endpoint, /activity/category/{id}.
   const res = f.fixed.department
     ? await getActivitiesOfDepartment(f.fixed.department, f.fixed.category || 'all', params, lang)
-    : await getActivities({ ...params, cid: f.fixed.cid || f.cat || undefined }, lang);
+    : f.fixed.cid
+      ? await getActivitiesOfCategory(f.fixed.cid, params, lang)
+      : await getActivities({ ...params, cid: f.cat || undefined }, lang);
   return {
     total: res.total,
     pageSize: res.limit,

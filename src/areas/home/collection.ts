@@ -43,7 +43,7 @@ import type { ArticleSummary } from '../articles/api';
 import type { MediaSummary } from '../multimedia/api';
 import type { BookSummary } from '../e-magazine/api';
 import type { Service, ServiceGroup } from '../services/api';
-import type { Manual } from '../manuals/api';
+import { getManualHome, type Manual } from '../manuals/api';
 import type { Lang } from '../../i18n/config';
 
 const list = <T>() => z.custom<T[]>((v) => Array.isArray(v), 'is not a list');
@@ -63,6 +63,7 @@ export const homeRecordSchema = z.discriminatedUnion('kind', [
   section('hotServices', list<Service>()),
   section('serviceGroups', list<ServiceGroup>()),
   section('manuals', list<Manual>()),
+  section('latestManuals', list<Manual>()),
   section('academy', list<Course>()),
   section('learningBanners', list<Banner>()),
   section('popup', object<Popup>().nullable()),
@@ -87,6 +88,7 @@ const LOADERS: { [K in HomeKind]: [endpoint: string, load: (lang: Lang) => Promi
   hotServices: ['/services/home/single-page', getHotServices],
   serviceGroups: ['/services/home', getHomeServiceGroups],
   manuals: ['/manual/home/highlight', getManualHighlights],
+  latestManuals: ['/manual/home', getManualHome],
   academy: ['/home/academy', getAcademy],
   learningBanners: ['/banner/learning', getLearningBanners],
   popup: ['/home/popup', getPopup],
@@ -124,6 +126,7 @@ export const HOME_SECTIONS = [
   'hotServices',
   'serviceGroups',
   'manuals',
+  'latestManuals',
   'academy',
   'learningBanners',
   'popup',

@@ -2,11 +2,13 @@
  * Multimedia (spec point 7 "Media") as one content collection, `media`, per language:
  *   order             the slugs in the API's list order (/media/category/all, every page)
  *   media:{slug}      one gallery or video with its images and video file (/media/page/{slug})
+ *   categories        the categories the list filter offers (/media/dropdown/category)
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
 import {
   attachmentShape,
+  categoryShape,
   fetchListWithDetails,
   imageShape,
   ofKind,
@@ -16,8 +18,9 @@ import {
   pick,
   publishedItemShape,
   readArea,
+  recordOf,
 } from '../../collections/area-records';
-import { getMedia, getMediaList } from './api';
+import { getMedia, getMediaCategories, getMediaList } from './api';
 import type { Lang } from '../../i18n/config';
 
 const mediaShape = publishedItemShape.extend({
@@ -29,7 +32,9 @@ const mediaShape = publishedItemShape.extend({
   video: attachmentShape.nullable(),
 });
 
-export const mediaRecordSchema = z.discriminatedUnion('kind', [mediaShape, orderShape]);
+const categoriesShape = z.object({ kind: z.literal('categories'), list: z.array(categoryShape) });
+
+export const mediaRecordSchema = z.discriminatedUnion('kind', [mediaShape, orderShape, categoriesShape]);
 export type MediaRecord = z.output<typeof mediaRecordSchema>;
 export type StoredMedia = z.output<typeof mediaShape>;
 
@@ -41,13 +46,17 @@ export const mediaCollections = {
     schema: mediaRecordSchema,
     fetch: async (ctx) => {
       const { lang } = ctx;
-      const { list, details } = await fetchListWithDetails(
-        ctx,
-        { endpoint: '/media/category/all', load: (page, limit) => getMediaList({ page, limit }, lang) },
-        { endpoint: (m) => `/media/page/${m.slug}`, load: (m) => getMedia(m.slug, lang) },
-      );
+      const [{ list, details }, categories] = await Promise.all([
+        fetchListWithDetails(
+          ctx,
+          { endpoint: '/media/category/all', load: (page, limit) => getMediaList({ page, limit }, lang) },
+          { endpoint: (m) => `/media/page/${m.slug}`, load: (m) => getMedia(m.slug, lang) },
+        ),
+        ctx.call('/media/dropdown/category', () => getMediaCategories(lang)),
+      ]);
       return [
         orderRecord(list.map((m) => mediaKey(m.slug))),
+        { key: 'categories', data: { kind: 'categories' as const, list: categories } },
         // The API's `kind` (gallery/video) is stored as mediaKind: `kind` names the record type here.
         ...details.map(({ kind: mediaKind, ...m }) => ({
           key: mediaKey(m.slug),
@@ -58,8 +67,11 @@ export const mediaCollections = {
   }),
 };
 
-/** The multimedia items of a language in list order. */
+/** The multimedia items of a language in list order, and the categories the list filter offers. */
 export async function readMedia(lang: Lang) {
   const byKey = await readArea<MediaRecord>('media', lang);
-  return ofKind(pick(byKey, orderKeys(byKey)), 'media');
+  return {
+    media: ofKind(pick(byKey, orderKeys(byKey)), 'media'),
+    categories: recordOf(byKey, 'categories', 'categories'),
+  };
 }

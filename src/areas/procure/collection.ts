@@ -20,7 +20,8 @@ import {
   readArea,
   uniqueBy,
 } from '../../collections/area-records';
-import { getProcureContent, getProcureGroups } from './api';
+import { getProcureContent, getProcureGroups, replaceProcureList } from './api';
+import { PAGE_SIZE } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
 
 const itemShape = z.object({
@@ -59,18 +60,24 @@ export const procureCollections = {
         (g) => `/procure/content?group_id=${g.id}`,
         (g, page, limit) => getProcureContent({ group_id: g.id, page, limit }, lang),
       );
+      // Spec point 4: a group's procure_list is replaced by its paged content only when that page
+      // returned items; a group whose /procure/content came back empty keeps the list it came with.
+      const shown = groups.reduce(
+        (list, g, i) => replaceProcureList(list, g.id, contents[i]!.slice(0, PAGE_SIZE)),
+        groups,
+      );
       // The first page shown on /procure/ and the full lists overlap: one record per item.
-      const items = uniqueBy([...groups.flatMap((g) => g.procureList), ...contents.flat()], (item) => item.id);
+      const items = uniqueBy([...shown.flatMap((g) => g.procureList), ...contents.flat()], (item) => item.id);
       return [
         orderRecord(groups.map((g) => groupKey(g.id))),
-        ...groups.map((g, i) => ({
+        ...shown.map((g, i) => ({
           key: groupKey(g.id),
           data: {
             kind: 'group' as const,
             id: g.id,
             title: g.title,
             firstPage: g.procureList.map((p) => itemKey(p.id)),
-            all: contents[i]!.map((p) => itemKey(p.id)),
+            all: (contents[i]!.length > 0 ? contents[i]! : g.procureList).map((p) => itemKey(p.id)),
           },
         })),
         ...items.map((p) => ({ key: itemKey(p.id), data: { kind: 'item' as const, ...p } })),

@@ -17,9 +17,9 @@ import type { SearchQuery } from './store';
 import { LoadFailure } from '../../ui/island/LoadFailure';
 import { Loading } from '../../ui/island/Loading';
 import { CategoryFilter } from './CategoryFilter';
-import { Pager } from './Pager';
+import { Pager, RESULTS_PER_PAGE } from './Pager';
 import { ResultList } from './ResultList';
-import { readSearchUrl, searchUrlQuery } from './search-url';
+import { isPlainClick, readSearchUrl, searchUrlQuery } from './search-url';
 
 const HEADER_SEARCH_INPUT = 'site-search-q'; // the shell's SearchForm
 export const NO_SCRIPT_NOTE_ID = 'search-needs-js';
@@ -61,6 +61,9 @@ export function SearchApp({ lang }: { lang: Lang }) {
 
   // The address bar is the source of truth: on load and on Back/Forward, search what it says.
   useEffect(() => {
+    // Knowingly set aside: the island renders nothing on the server, and only after mounting
+    // can it read the address; this one extra render is that switch.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setMounted(true);
     // The page's "search needs JavaScript" note is for visitors without it.
     document.getElementById(NO_SCRIPT_NOTE_ID)?.setAttribute('hidden', '');
@@ -118,12 +121,15 @@ export function SearchApp({ lang }: { lang: Lang }) {
   const hasQuery = query.keyword !== '';
   // The section (with its type filter) stays while any type has hits, so a type with none can be left again.
   const anyHits = categories.some((c) => c.count > 0);
-  const showResults = hasQuery && status !== 'error' && status !== 'idle' && anyHits;
+  // A page past the last one (an old or edited address): the API answers the total with no hits.
+  const pastEnd = hasQuery && status === 'success' && total > 0 && results.length === 0 && query.page > 1;
+  const showResults = hasQuery && status !== 'error' && status !== 'idle' && anyHits && !pastEnd;
 
   let statusText = '';
   if (booting) statusText = '';
   else if (!hasQuery) statusText = t('enterKeyword');
   else if (status === 'success' && total === 0) statusText = t('noResults', { query: query.keyword });
+  else if (pastEnd) statusText = '';
   else if (status === 'success') statusText = t('resultCount', { count: total });
 
   return (
@@ -158,6 +164,28 @@ export function SearchApp({ lang }: { lang: Lang }) {
         <LoadFailure message={errorMessage(state.error) ?? t('failed')} onRetry={() => void run(query)} />
       )}
 
+      {pastEnd && (
+        <div className="p-4 rounded border border-solid border-border bg-notice" data-past-last-page>
+          <p className="mt-0">
+            {t('pastLastPage', {
+              page: query.page,
+              pages: Math.ceil(total / RESULTS_PER_PAGE),
+              count: total,
+              query: query.keyword,
+            })}
+          </p>
+          <a
+            href={searchUrlQuery({ ...query, page: 1 })}
+            onClick={(e) => {
+              if (!isPlainClick(e)) return;
+              e.preventDefault();
+              go({ ...query, page: 1 }, true);
+            }}
+          >
+            {t('backToResults')}
+          </a>
+        </div>
+      )}
       {showResults && (
         <section aria-labelledby="search-results-heading" className="flex flex-col gap-4">
           <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="text-xl m-0">

@@ -47,7 +47,7 @@ export interface ListFilterIslandProps extends ListFilterProps {
 /** The `fixed` keys that pin the category of a page, so its select is not offered. */
 const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id'];
 const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
-const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces'];
+const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces', 'media', 'books'];
 const KEYWORD_DELAY_MS = 400;
 const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
 
@@ -162,17 +162,26 @@ function Filter({
         if (mine !== generation.current) return;
         const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
         setResults({ status: 'done', items: page.items, total: page.total, pages });
-        setAnnounce(page.total === 0 ? t('listFilter.noResults') : t('filters.resultCount', { count: page.total }));
+        setAnnounce(
+          page.total === 0
+            ? t('listFilter.noResults')
+            : page.items.length === 0
+              ? t('pagination.pastLastPage', { pages })
+              : t('filters.resultCount', { count: page.total }),
+        );
       } catch {
         if (mine !== generation.current) return;
         setResults({ status: 'error' });
         setAnnounce(t('listFilter.failed'));
       }
     },
-    [kind, lang, fixed, staticId, t, loadKind],
+    [lang, fixed, staticId, t, loadKind],
   );
 
   useEffect(() => {
+    // Knowingly set aside: a filter change starts a request (an external system), and its
+    // loading state is set as the request starts.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (mounted) void run(filter);
   }, [filter, mounted, run]);
 
@@ -256,6 +265,17 @@ function Filter({
             onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
           />
         )}
+        {kind === 'activities' && (
+          <Select
+            base={id}
+            name="sort"
+            label={t('filters.sortBy')}
+            all={t('filters.newest')}
+            value={filter.sort}
+            options={[{ id: 'oldest', title: t('filters.oldest') }]}
+            onChange={(sort) => apply({ ...filter, q: keyword.trim(), sort, page: 1 }, 'push')}
+          />
+        )}
         {kind === 'provinces' && regions.length > 0 && (
           <Select
             base={id}
@@ -306,7 +326,22 @@ function Filter({
               ))}
             </ul>
           )}
-          {shown.pages > 1 && (
+          {shown.items.length === 0 && shown.total > 0 && (
+            <div className="p-4 rounded border border-solid border-border bg-notice" data-past-last-page>
+              <p className="mt-0">{t('pagination.pastLastPage', { pages: shown.pages })}</p>
+              <a
+                href={`${location.pathname}${writeFilter(location.search, { ...filter, page: 1 })}`}
+                onClick={(e) => {
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  goPage(1);
+                }}
+              >
+                {t('pagination.backToFirst')}
+              </a>
+            </div>
+          )}
+          {shown.pages > 1 && shown.items.length > 0 && (
             <Pager
               page={filter.page}
               pages={shown.pages}

@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';
 
-export type FilterKind = 'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces';
+export type FilterKind =
+  'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces' | 'media' | 'books';
 
 /** The filter as it is in the address: ?q=…&cat=…&sub=…&region=…&page=… */
 export interface FilterState {
@@ -15,6 +16,8 @@ export interface FilterState {
   cat: string;
   sub: string;
   region: string;
+  /** Order of the list where the kind offers one (activities: '' = newest first, 'oldest'). */
+  sort: string;
   page: number;
 }
 

@@ -1,12 +1,9 @@
 /**
- * "Closed once, not shown again this browser session" for the popup island, in sessionStorage
- * under the same key as src/stores/popup.ts (POPUP_DISMISSED_KEY, 'popup:dismissed'). The key is
- * read before React by PopupSlot.astro's inline script, which decides whether to open it.
- *
- * Why not import the store: its module builds a store that loads GET /home/popup through the
- * API boundary at import time, which would add the whole validation library (~24 KB gzipped)
- * to the home page for a popup whose content is already in the page's HTML. The key is
- * checked against the store's by tests/e2e/popup.spec.ts.
+ * The popup's modal flag (spec point 4: set, or reset to false): set when the page's inline
+ * script (PopupSlot.astro) opens the dialog, reset when the visitor closes it, and "closed once,
+ * not shown again this browser session" kept in sessionStorage under POPUP_DISMISSED_KEY, which
+ * that script reads before React. The popup's content is in the page's HTML (GET /home/popup at
+ * build time), so no store loads it again in the browser.
  */
 export const POPUP_DISMISSED_KEY = 'popup:dismissed';
 
