@@ -11,7 +11,7 @@ export const SCHEMA_VERSION = '1';
  * Thai records their Thai images). A database seeded by another version still opens, with a
  * warning that says how to get the current content, since it may hold what was written to it.
  */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 
 /**
  * Opens (creating the folder and file if needed) and migrates the database, then seeds it

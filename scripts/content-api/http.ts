@@ -48,6 +48,7 @@ export class Router {
   get(p: string, h: Handler) { return this.on('GET', p, h); }
   post(p: string, h: Handler) { return this.on('POST', p, h); }
   put(p: string, h: Handler) { return this.on('PUT', p, h); }
+  delete(p: string, h: Handler) { return this.on('DELETE', p, h); }
 
   /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
   match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {

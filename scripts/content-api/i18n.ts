@@ -49,6 +49,11 @@ const MESSAGES: Record<string, Record<Lang, string>> = {
   UNKNOWN_QUESTION: { th: 'ไม่พบคำถามนี้ในแบบสำรวจ', en: 'This question is not part of the survey.' },
   SURVEY_CLOSED: { th: 'แบบสำรวจนี้ปิดรับคำตอบแล้ว', en: 'This survey no longer accepts answers.' },
   RESET_SENT: { th: 'ส่งลิงก์ตั้งรหัสผ่านใหม่ไปยังอีเมลของท่านแล้ว', en: 'A password reset link has been sent to your email.' },
+  NOT_AUTHOR: { th: 'ท่านแก้ไขหรือลบได้เฉพาะข้อความของท่านเอง', en: 'You can only change or delete your own posts.' },
+  EDIT_WINDOW_CLOSED: { th: 'พ้นเวลาที่แก้ไขหรือลบข้อความนี้ได้แล้ว', en: 'The time to change or delete this post has passed.' },
+  THREAD_LOCKED: { th: 'กระทู้นี้ถูกล็อก ไม่รับความคิดเห็นเพิ่ม', en: 'This thread is locked and takes no more replies.' },
+  BLOCKED_WORDS: { th: 'ข้อความมีคำที่ไม่เหมาะสม', en: 'The text contains words that are not allowed.' },
+  USERNAME_TAKEN: { th: 'ชื่อผู้ใช้นี้มีผู้ใช้แล้ว', en: 'This username is already taken.' },
   INTERNAL: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal server error.' },
 };
 

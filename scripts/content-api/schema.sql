@@ -155,8 +155,9 @@ CREATE TABLE IF NOT EXISTS users (
   email TEXT NOT NULL UNIQUE, prefix_id INTEGER NOT NULL, is_admin INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE IF NOT EXISTS webboard_rooms (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL, description_th TEXT NOT NULL, description_en TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS webboard_threads (id INTEGER PRIMARY KEY, room_id INTEGER NOT NULL REFERENCES webboard_rooms(id), title_th TEXT NOT NULL, title_en TEXT NOT NULL, author TEXT NOT NULL, views INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS webboard_posts (id INTEGER PRIMARY KEY, thread_id INTEGER NOT NULL REFERENCES webboard_threads(id), author TEXT NOT NULL, body_th TEXT NOT NULL, body_en TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS webboard_threads (id INTEGER PRIMARY KEY, room_id INTEGER NOT NULL REFERENCES webboard_rooms(id), title_th TEXT NOT NULL, title_en TEXT NOT NULL, author TEXT NOT NULL, views INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, locked INTEGER NOT NULL DEFAULT 0);
+-- author_id: the member who wrote a post (null for the seeded ones); edited_at, hidden: see routes/webboard.ts.
+CREATE TABLE IF NOT EXISTS webboard_posts (id INTEGER PRIMARY KEY, thread_id INTEGER NOT NULL REFERENCES webboard_threads(id), author TEXT NOT NULL, author_id INTEGER REFERENCES users(id), body_th TEXT NOT NULL, body_en TEXT NOT NULL, created_at TEXT NOT NULL, edited_at TEXT, hidden INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE IF NOT EXISTS blocked_words (word TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS page_views (id INTEGER PRIMARY KEY, url TEXT NOT NULL, day TEXT NOT NULL, created_at TEXT NOT NULL);

@@ -22,6 +22,7 @@ import { registerSearch } from './routes/search.ts';
 import { registerReference } from './routes/reference.ts';
 import { registerModules } from './routes/modules.ts';
 import { registerAccounts } from './routes/accounts.ts';
+import { registerWebboard } from './routes/webboard.ts';
 
 export interface ContentApiOptions {
   host?: string;
@@ -47,7 +48,7 @@ export type { Deps } from './types.ts';
 export function buildRouter(deps: Deps): Router {
   const router = new Router();
   for (const register of [registerContent, registerHome, registerLibrary, registerContact, registerProcurement,
-    registerServices, registerSurvey, registerSearch, registerReference, registerModules, registerAccounts]) register(router, deps);
+    registerServices, registerSurvey, registerSearch, registerReference, registerModules, registerAccounts, registerWebboard]) register(router, deps);
   return router;
 }
 

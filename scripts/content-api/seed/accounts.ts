@@ -10,7 +10,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin1234', is_admin: 1, prefix_id: 3, first_th: 'วิภาวดี', first_en: 'Wipawadee', last_th: 'ศรีสุข', last_en: 'Srisuk', email: 'admin@example.com' },
 ];
 
-/** Words the web board refuses (Thai and English). Substring match, case-insensitive. */
+/** Words the web board refuses (Thai and English), matched as whole words (../word-check.ts). */
 export const BLOCKED_WORDS = ['ควาย', 'ไอ้บ้า', 'เหี้ย', 'สัส', 'ระยำ', 'idiot', 'stupid', 'scam', 'damn', 'bastard'];
 
 const ROOMS: [string, string, string, string, Pair[]][] = [

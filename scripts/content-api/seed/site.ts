@@ -114,8 +114,8 @@ export function seedSite(s: SeedContext) {
   document('footer', footer('th'), footer('en'));
 
   document('consent',
-    { version: '2026-10-01', title: 'การใช้คุกกี้', body_html: html('เว็บไซต์นี้ใช้คุกกี้ที่จำเป็นเพื่อให้เว็บไซต์ทำงานได้ และคุกกี้เพื่อการวิเคราะห์เพื่อนับจำนวนผู้เข้าชม ท่านเลือกยอมรับหรือปฏิเสธคุกกี้เพื่อการวิเคราะห์ได้', 'อ่านรายละเอียดได้ที่นโยบายคุ้มครองข้อมูลส่วนบุคคลของกรมฯ'), accept_label: 'ยอมรับ', decline_label: 'ปฏิเสธ' },
-    { version: '2026-10-01', title: 'Cookies', body_html: html('This website uses necessary cookies to work and analytics cookies to count visitors. You may accept or decline the analytics cookies.', 'See the Department\'s privacy policy for details.'), accept_label: 'Accept', decline_label: 'Decline' });
+    { version: '2026-10-01', title: 'การใช้คุกกี้', body_html: html('เว็บไซต์นี้ใช้คุกกี้ที่จำเป็นเพื่อให้เว็บไซต์ทำงานได้ และคุกกี้เพื่อการวิเคราะห์เพื่อนับจำนวนผู้เข้าชม ท่านเลือกยอมรับหรือปฏิเสธคุกกี้เพื่อการวิเคราะห์ได้', 'อ่านรายละเอียดได้ที่นโยบายคุ้มครองข้อมูลส่วนบุคคลของกรมฯ'), accept_label: 'ยอมรับ', decline_label: 'ปฏิเสธ', policy_path: '/common-article/1/' },
+    { version: '2026-10-01', title: 'Cookies', body_html: html('This website uses necessary cookies to work and analytics cookies to count visitors. You may accept or decline the analytics cookies.', 'See the Department\'s privacy policy for details.'), accept_label: 'Accept', decline_label: 'Decline', policy_path: '/common-article/1/' });
 
   image('/files/popup/popup-survey.svg', ['ร่วมตอบแบบสำรวจความพึงพอใจต่อเว็บไซต์', 'Tell us what you think — website survey'], [AGENCY.th, AGENCY.en], 5, 800, 800);
   document('popup',

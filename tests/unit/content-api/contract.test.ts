@@ -46,7 +46,8 @@ const StaffSummary = z.strictObject({ id: z.number().int(), name: z.string(), po
 const ProcureItem = z.strictObject({ id: z.number().int(), title: z.string(), published_at: dateTime, attachments: z.array(Attachment) });
 const CommonContent = z.strictObject({ id: z.number().int(), title: z.string(), summary: z.string(), published_at: dateTime });
 const Room = z.strictObject({ id: z.number().int(), title: z.string(), description: z.string(), thread_count: z.number().int(), last_post_at: dateTime.nullable() });
-const Thread = z.strictObject({ id: z.number().int(), room_id: z.number().int(), title: z.string(), author: z.string(), replies: z.number().int(), views: z.number().int(), created_at: dateTime, last_post_at: dateTime });
+const Thread = z.strictObject({ id: z.number().int(), room_id: z.number().int(), title: z.string(), author: z.string(), replies: z.number().int(), views: z.number().int(), created_at: dateTime, last_post_at: dateTime, locked: z.boolean() });
+const Post = z.strictObject({ id: z.number().int(), author: z.string(), body: z.string(), created_at: dateTime, edited_at: dateTime.nullable(), hidden: z.boolean(), editable_until: dateTime.nullable() });
 const data = <T extends z.ZodType>(t: T) => z.strictObject({ data: t });
 const list = <T extends z.ZodType>(t: T) => z.strictObject({ data: z.array(t).min(1) });
 const paged = <T extends z.ZodType>(t: T) => z.strictObject({ result: z.array(t).min(1), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
@@ -98,7 +99,7 @@ const CASES: [string, z.ZodType][] = [
   ['/faqs/groups', list(IdTitleCount)], ['/faqs', paged(z.strictObject({ id: z.number().int(), question: z.string(), answer_html: z.string(), group_id: z.number().int() }))],
   ['/menu', list(MenuItem)], ['/new-menu', list(MenuItem)],
   ['/footer', data(z.strictObject({ agency_name: z.string(), address: z.string(), phone: z.string(), fax: z.string(), email: z.string(), hours: z.string(), columns: z.array(z.strictObject({ title: z.string(), links: z.array(z.strictObject({ title: z.string(), path: z.string() })) })), copyright: z.string() }))],
-  ['/consent', data(z.strictObject({ version: z.string(), title: z.string(), body_html: z.string(), accept_label: z.string(), decline_label: z.string() }))],
+  ['/consent', data(z.strictObject({ version: z.string(), title: z.string(), body_html: z.string(), accept_label: z.string(), decline_label: z.string(), policy_path: z.string().nullable() }))],
   ['/law?page=1&page_size=10', paged(z.strictObject({ id: z.number().int(), title: z.string(), summary: z.string(), body_html: z.string(), law_categories_id: z.number().int(), law_sub_categories_id: z.number().int().nullable(), enacted_at: date, views: z.number().int(), attachments: z.array(Attachment) }))],
   ['/law/categories?page=1&page_size=500', paged(z.strictObject({ id: z.number().int(), title_th: z.string(), title_en: z.string() }))],
   ['/law/subcategories?page=1&page_size=500', paged(z.strictObject({ id: z.number().int(), title_th: z.string(), title_en: z.string(), law_categories_id: z.number().int() }))],
@@ -117,7 +118,7 @@ const CASES: [string, z.ZodType][] = [
   ['/common-article/no-parent/content/1', list(CommonContent)], ['/common-article/category/1', data(z.strictObject({ id: z.number().int(), title: z.string(), module_id: z.number().int(), contents: z.array(CommonContent).min(1) }))],
   ['/common-article/content/1', data(CommonContent.extend({ body_html: z.string(), category_id: z.number().int().nullable(), module_id: z.number().int(), attachments: z.array(Attachment) }).strict())],
   ['/webboard/room', list(Room)], ['/webboard/room/1', data(z.strictObject({ room: Room, threads: z.array(Thread).min(1), total: z.number().int(), page: z.number().int(), limit: z.number().int() }))],
-  ['/webboard/thread/1', data(z.strictObject({ thread: Thread, room: Room, posts: z.array(z.strictObject({ id: z.number().int(), author: z.string(), body: z.string(), created_at: dateTime })).min(1) }))],
+  ['/webboard/thread/1', data(z.strictObject({ thread: Thread, room: Room, posts: z.array(Post).min(1), total: z.number().int(), page: z.number().int(), limit: z.number().int() }))],
 ];
 
 async function resolve(path: string): Promise<string> {
