@@ -10,6 +10,7 @@
  */
 import { API_PREFIX } from '../api/config';
 import { getApiBaseUrl } from '../api/client';
+import { analyticsAllowed } from './consent-choice';
 
 const lang = document.documentElement.lang === 'en' ? 'en' : 'th';
 
@@ -18,6 +19,7 @@ export function bannerStatisticUrl(uuid: string): string {
 }
 
 function countClick(uuid: string): void {
+  if (!analyticsAllowed()) return; // declined in the consent notice
   try {
     void fetch(bannerStatisticUrl(uuid), {
       method: 'POST',

@@ -77,6 +77,7 @@ export const consentSchema = z.object({
   bodyHtml: z.string(),
   acceptLabel: z.string().min(1),
   declineLabel: z.string().min(1),
+  policyPath: z.string().nullable(),
 });
 
 export const bannerListSchema = z.object({

@@ -1,26 +1,12 @@
 /**
  * Shows the consent notice until the visitor answers this version of it, and remembers
- * the answer under `consent` as {"version","choice","at"}. A new version asks again.
+ * the answer under `consent` as {"version","choice","at"} (consent-choice.ts). A new version
+ * asks again. Accepting counts the page being read at once; declining stops the counting
+ * (tracking.ts and banner-clicks.ts ask `analyticsAllowed()` before every call).
  */
-export const CONSENT_KEY = 'consent';
+import { CONSENT_CHANGED_EVENT, CONSENT_KEY, readConsent } from './consent-choice';
 
-export interface StoredConsent {
-  version: string;
-  choice: 'accepted' | 'declined';
-  at: string;
-}
-
-export function readConsent(): StoredConsent | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as Partial<StoredConsent> | null;
-    if (value && typeof value.version === 'string' && (value.choice === 'accepted' || value.choice === 'declined')) {
-      return value as StoredConsent;
-    }
-  } catch {
-    // corrupted or blocked storage: ask again
-  }
-  return null;
-}
+export { CONSENT_KEY, readConsent, type StoredConsent } from './consent-choice';
 
 const region = document.querySelector<HTMLElement>('[data-consent]');
 if (region) {
@@ -36,6 +22,7 @@ if (region) {
       // cannot remember: hide for this page anyway
     }
     region.hidden = true;
+    dispatchEvent(new CustomEvent(CONSENT_CHANGED_EVENT, { detail: choice }));
     document.getElementById('main')?.focus({ preventScroll: true });
   });
 }

@@ -56,6 +56,8 @@ const consentSchema = z.object({
   body_html: z.string(),
   accept_label: z.string().check(z.minLength(1)),
   decline_label: z.string().check(z.minLength(1)),
+  /** The privacy policy page the notice links to (a portal path or an address); ours, optional. */
+  policy_path: z._default(z.nullable(z.string()), null),
 });
 
 // ---- the portal's types ----
@@ -97,6 +99,8 @@ export interface Consent {
   bodyHtml: string;
   acceptLabel: string;
   declineLabel: string;
+  /** Where the privacy policy is; null when the API names none. */
+  policyPath: string | null;
 }
 
 // ---- mappings ----
@@ -116,6 +120,7 @@ function mapConsent(raw: z.output<typeof consentSchema>): Consent {
     bodyHtml: raw.body_html,
     acceptLabel: raw.accept_label,
     declineLabel: raw.decline_label,
+    policyPath: raw.policy_path?.trim() || null,
   };
 }
 

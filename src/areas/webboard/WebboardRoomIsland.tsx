@@ -1,6 +1,6 @@
 /**
  * `/webboard/room/?id=…&page=…`: one room and a page of its threads (GET /webboard/room/{id},
- * 20 a page). Paging changes the address (pushState), and the back button goes back a page.
+ * 12 a page), with the way to start a new thread. Paging changes the address (pushState), and the back button goes back a page.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../ui/island/translation';
@@ -68,6 +68,11 @@ function Room({ lang }: Pick<IslandProps, 'lang'>) {
         {t('threads.title', { room: data.room.title })}
       </h2>
       {data.room.description && <p className="m-0 text-muted">{data.room.description}</p>}
+      <p className="m-0">
+        <a href={webboardPaths(lang).newThread(data.room.id)} className="btn wb-primary no-underline">
+          {t('compose.newThreadLink')}
+        </a>
+      </p>
       {data.threads.length === 0 ? (
         <p>{t('threads.empty')}</p>
       ) : (
@@ -86,6 +91,7 @@ function Room({ lang }: Pick<IslandProps, 'lang'>) {
               </p>
               <p className="m-0 text-sm text-muted">
                 {t('threads.replies', { count: thread.replies })} · {t('threads.views', { count: thread.views })}
+                {thread.locked && <> · {t('thread.lockedBadge')}</>}
               </p>
             </li>
           ))}

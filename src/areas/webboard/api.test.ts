@@ -116,14 +116,27 @@ describe('rooms and threads', () => {
         thread,
         room,
         posts: [{ id: 100, author: 'admin', body: 'ตอบแล้ว', created_at: '2026-11-19T10:00:00+07:00' }],
+        total: 1,
+        page: 1,
+        limit: 12,
       },
     });
-    const page = await getThread(11, 'th');
+    const page = await getThread(11, {}, 'th');
     expect(page.thread.title).toBe('เริ่มส่งออกอย่างไร');
     expect(page.room.id).toBe('1');
     expect(page.posts).toEqual([
-      { id: '100', author: 'admin', body: 'ตอบแล้ว', createdAt: '2026-11-19T10:00:00+07:00' },
+      {
+        id: '100',
+        author: 'admin',
+        body: 'ตอบแล้ว',
+        createdAt: '2026-11-19T10:00:00+07:00',
+        editedAt: null,
+        hidden: false,
+        editableUntil: null,
+      },
     ]);
+    expect(page.thread.locked).toBe(false);
+    expect([page.total, page.page, page.limit]).toEqual([1, 1, 12]);
   });
 
   it('checkText posts {text} and returns the flagged words', async () => {

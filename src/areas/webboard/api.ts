@@ -34,6 +34,7 @@ const threadSchema = z.object({
   views: z.number().check(z.int(), z.nonnegative()),
   created_at: isoDate,
   last_post_at: z.nullable(isoDate),
+  locked: z._default(z.boolean(), false),
 });
 
 const postSchema = z.object({
@@ -41,6 +42,10 @@ const postSchema = z.object({
   author: z.string(),
   body: z.string(),
   created_at: isoDate,
+  edited_at: z._default(z.nullable(isoDate), null),
+  hidden: z._default(z.boolean(), false),
+  /** Until when the requesting member may edit or delete this post; null: not theirs, or never. */
+  editable_until: z._default(z.nullable(isoDate), null),
 });
 
 // Lists inside `data` are parsed record by record (parseEach), so they are `unknown[]` here.
@@ -56,7 +61,13 @@ const threadPageSchema = z.object({
   thread: threadSchema,
   room: roomSchema,
   posts: z.array(z.unknown()),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  limit: z.number().check(z.int(), z.positive()),
 });
+
+const newThreadSchema = z.object({ thread: threadSchema, post: postSchema });
+const deletedSchema = z.object({ ok: z.boolean(), thread_deleted: z._default(z.boolean(), false) });
 
 const checkTextSchema = z.object({ ok: z.boolean(), words: z.array(z.string()) });
 
@@ -86,14 +97,20 @@ export interface Thread {
   views: number;
   createdAt: string;
   lastPostAt: string | null;
+  /** A locked thread takes no more replies (an admin locks it). */
+  locked: boolean;
 }
 
 export interface Post {
   id: string;
   author: string;
-  /** Plain text, never HTML. */
+  /** Plain text, never HTML. Empty for a hidden post unless the reader is an admin. */
   body: string;
   createdAt: string;
+  editedAt: string | null;
+  hidden: boolean;
+  /** Until when the reader may edit or delete it (their own post); null otherwise. */
+  editableUntil: string | null;
 }
 
 export interface RoomPage {
@@ -107,7 +124,16 @@ export interface RoomPage {
 export interface ThreadPage {
   thread: Thread;
   room: Room;
+  /** One page of the thread's posts, oldest first; the opening post is the first of page 1. */
   posts: Post[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface NewThread {
+  thread: Thread;
+  post: Post;
 }
 
 export interface TextCheck {
@@ -142,11 +168,20 @@ export function mapThread(raw: z.output<typeof threadSchema>): Thread {
     views: raw.views,
     createdAt: raw.created_at,
     lastPostAt: raw.last_post_at,
+    locked: raw.locked,
   };
 }
 
-function mapPost(raw: z.output<typeof postSchema>): Post {
-  return { id: String(raw.id), author: raw.author, body: raw.body, createdAt: raw.created_at };
+export function mapPost(raw: z.output<typeof postSchema>): Post {
+  return {
+    id: String(raw.id),
+    author: raw.author,
+    body: raw.body,
+    createdAt: raw.created_at,
+    editedAt: raw.edited_at,
+    hidden: raw.hidden,
+    editableUntil: raw.editable_until,
+  };
 }
 
 export { loginSchema as webboardLoginSchema };
@@ -193,14 +228,88 @@ export async function getRoom(
   }));
 }
 
-/** GET /webboard/thread/{threadId} — the thread, its room and its posts. */
-export async function getThread(threadId: string | number, lang: Lang, token?: string): Promise<ThreadPage> {
+/** GET /webboard/thread/{threadId} — the thread, its room and one page of its posts. */
+export async function getThread(
+  threadId: string | number,
+  params: { page?: number },
+  lang: Lang,
+  token?: string,
+): Promise<ThreadPage> {
   const endpoint = `/webboard/thread/${encodeURIComponent(String(threadId))}`;
-  return parseData(endpoint, await api.get(endpoint, { lang, token }), threadPageSchema, (v) => ({
+  const raw = await api.get(endpoint, { lang, token, query: listQuery({ ...params }) });
+  return parseData(endpoint, raw, threadPageSchema, (v) => ({
     thread: mapThread(v.thread),
     room: mapRoom(v.room),
     posts: parseEach(endpoint, postSchema, v.posts, mapPost),
+    total: v.total,
+    page: v.page,
+    limit: v.limit,
   }));
+}
+
+// ---- write calls (ours, not the spec's: docs/api-contract.md "Web board: taking part") ----
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** POST /webboard/room/{roomId}/thread {title, body} — 201 with the thread and its opening post. */
+export async function createThread(
+  roomId: string | number,
+  input: { title: string; body: string },
+  lang: Lang,
+  token: string,
+): Promise<NewThread> {
+  const endpoint = `/webboard/room/${seg(roomId)}/thread`;
+  const raw = await api.post(endpoint, input, { lang, token });
+  return parseData(endpoint, raw, newThreadSchema, (v) => ({ thread: mapThread(v.thread), post: mapPost(v.post) }));
+}
+
+/** POST /webboard/thread/{threadId}/post {body} — 201 with the reply; 409 when the thread is locked. */
+export async function replyToThread(threadId: string | number, body: string, lang: Lang, token: string): Promise<Post> {
+  const endpoint = `/webboard/thread/${seg(threadId)}/post`;
+  return parseData(endpoint, await api.post(endpoint, { body }, { lang, token }), postSchema, mapPost);
+}
+
+/** PUT /webboard/post/{postId} {body} — one's own post, within the edit window (403 / 409 otherwise). */
+export async function editPost(postId: string | number, body: string, lang: Lang, token: string): Promise<Post> {
+  const endpoint = `/webboard/post/${seg(postId)}`;
+  return parseData(endpoint, await api.put(endpoint, { body }, { lang, token }), postSchema, mapPost);
+}
+
+/**
+ * DELETE /webboard/post/{postId} — one's own post within the edit window, or any post by an admin.
+ * Deleting a thread's opening post deletes the thread (`threadDeleted`).
+ */
+export async function deletePost(
+  postId: string | number,
+  lang: Lang,
+  token: string,
+): Promise<{ threadDeleted: boolean }> {
+  const endpoint = `/webboard/post/${seg(postId)}`;
+  return parseData(endpoint, await api.delete(endpoint, { lang, token }), deletedSchema, (v) => ({
+    threadDeleted: v.thread_deleted,
+  }));
+}
+
+/** PUT /webboard/post/{postId}/hidden {hidden} — admin only (403 otherwise). */
+export async function setPostHidden(
+  postId: string | number,
+  hidden: boolean,
+  lang: Lang,
+  token: string,
+): Promise<Post> {
+  const endpoint = `/webboard/post/${seg(postId)}/hidden`;
+  return parseData(endpoint, await api.put(endpoint, { hidden }, { lang, token }), postSchema, mapPost);
+}
+
+/** PUT /webboard/thread/{threadId}/locked {locked} — admin only (403 otherwise). */
+export async function setThreadLocked(
+  threadId: string | number,
+  locked: boolean,
+  lang: Lang,
+  token: string,
+): Promise<Thread> {
+  const endpoint = `/webboard/thread/${seg(threadId)}/locked`;
+  return parseData(endpoint, await api.put(endpoint, { locked }, { lang, token }), threadSchema, mapThread);
 }
 
 /** POST /master/check-text {text} — the web board's word check. */

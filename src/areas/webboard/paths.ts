@@ -9,7 +9,9 @@ export const webboardPaths = (lang: Lang) => ({
   login: localizePath('/webboard/login/', lang),
   room: (id: string, page = 1) =>
     localizePath(`/webboard/room/?id=${encodeURIComponent(id)}${page > 1 ? `&page=${page}` : ''}`, lang),
-  thread: (id: string) => localizePath(`/webboard/thread/?id=${encodeURIComponent(id)}`, lang),
+  thread: (id: string, page = 1) =>
+    localizePath(`/webboard/thread/?id=${encodeURIComponent(id)}${page > 1 ? `&page=${page}` : ''}`, lang),
+  newThread: (roomId: string) => localizePath(`/webboard/new/?room=${encodeURIComponent(roomId)}`, lang),
 });
 
 /** The login page, remembering where the member wanted to go. */
@@ -22,7 +24,7 @@ export function loginPathFor(lang: Lang, from: string): string {
  * `//host`, no backslash tricks, no control characters); anything else falls back.
  */
 export function safeNextPath(next: string | null | undefined, origin: string, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\p{Cc}]/u.test(next)) return fallback;
   try {
     const url = new URL(next, origin);
     if (url.origin !== origin) return fallback;

@@ -57,10 +57,32 @@ function fakeApi() {
         views: 1,
         createdAt: '2026-11-21',
         lastPostAt: null,
+        locked: false,
       },
       room,
       posts: [],
+      total: 1,
+      page: 1,
+      limit: 12,
     })),
+    checkText: vi.fn(async (text: string) => {
+      const words = text.includes('idiot') ? ['idiot'] : [];
+      return { ok: words.length === 0, words };
+    }),
+    createThread: vi.fn(),
+    replyToThread: vi.fn(async (_id: string | number, body: string) => ({
+      id: '9',
+      author: 'a',
+      body,
+      createdAt: '2026-11-21',
+      editedAt: null,
+      hidden: false,
+      editableUntil: null,
+    })),
+    editPost: vi.fn(),
+    deletePost: vi.fn(async () => ({ threadDeleted: false })),
+    setPostHidden: vi.fn(),
+    setThreadLocked: vi.fn(),
   };
 }
 
@@ -157,7 +179,7 @@ describe('web board loads', () => {
     await store.loadThread('3', { lang: 'en' });
     expect(api.getRooms).toHaveBeenCalledWith('en', token);
     expect(api.getRoom).toHaveBeenCalledWith('1', { page: 2 }, 'en', token);
-    expect(api.getThread).toHaveBeenCalledWith('3', 'en', token);
+    expect(api.getThread).toHaveBeenCalledWith('3', { page: 1 }, 'en', token);
     expect(store.$roomList.get().data).toEqual([room]);
     expect(store.$threadList.get().data?.page).toBe(2);
     expect(store.$thread.get().data?.thread.title).toBe('ถาม');
@@ -197,5 +219,56 @@ describe('web board loads', () => {
     $webboardNotice.set('sessionExpired');
     await createWebboardStore(fakeApi()).login({ username: 'member', password: 'member1234' });
     expect($webboardNotice.get()).toBeNull();
+  });
+});
+
+describe('taking part: every text passes the word check first', () => {
+  it('a text the check refuses is not sent; the words come back for the form', async () => {
+    const api = fakeApi();
+    const store = createWebboardStore(api);
+    await store.login({ username: 'member', password: 'member1234' });
+    const result = await store.reply('3', 'you idiot', { lang: 'en' });
+    expect(result).toEqual({ status: 'blocked', words: ['idiot'] });
+    expect(api.checkText).toHaveBeenCalledWith('you idiot', 'en');
+    expect(api.replyToThread).not.toHaveBeenCalled();
+  });
+
+  it('an accepted text is sent with the member token; a new thread checks title and text', async () => {
+    const api = fakeApi();
+    const store = createWebboardStore(api);
+    await store.login({ username: 'member', password: 'member1234' });
+    const token = $webboard.get().token;
+    const result = await store.reply('3', 'ขอบคุณครับ', { lang: 'th' });
+    expect(result.status).toBe('success');
+    expect(api.replyToThread).toHaveBeenCalledWith('3', 'ขอบคุณครับ', 'th', token);
+    const started = await store.startThread('1', { title: 'idiot question', body: 'fine' }, { lang: 'en' });
+    expect(started).toEqual({ status: 'blocked', words: ['idiot'] });
+    expect(api.createThread).not.toHaveBeenCalled();
+  });
+
+  it("the server's own refusal (422 BLOCKED_WORDS) reads as blocked, not as a failure", async () => {
+    const api = fakeApi();
+    api.editPost.mockRejectedValueOnce(
+      new ApiError({
+        status: 422,
+        endpoint: '/webboard/post/9',
+        message: 'x',
+        body: { code: 'BLOCKED_WORDS', words: ['scam'] },
+      }),
+    );
+    const store = createWebboardStore(api);
+    await store.login({ username: 'member', password: 'member1234' });
+    expect(await store.editPost('9', 'a scam', { lang: 'en' })).toEqual({ status: 'blocked', words: ['scam'] });
+  });
+
+  it('a 401 on a write ends the session with the expiry notice', async () => {
+    const api = fakeApi();
+    api.deletePost.mockRejectedValueOnce(unauthorized());
+    const store = createWebboardStore(api);
+    await store.login({ username: 'member', password: 'member1234' });
+    const result = await store.deletePost('9');
+    expect(result.status).toBe('error');
+    expect($webboardLoggedIn.get()).toBe(false);
+    expect($webboardNotice.get()).toBe('sessionExpired');
   });
 });

@@ -18,7 +18,17 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { ApiError } from '../../api/errors';
 import * as webboardApi from './api';
-import type { RoomPage, Room, ThreadPage, WebboardCredentials, WebboardProfile } from './api';
+import type {
+  NewThread,
+  Post,
+  RoomPage,
+  Room,
+  TextCheck,
+  Thread,
+  ThreadPage,
+  WebboardCredentials,
+  WebboardProfile,
+} from './api';
 import type { Profile } from '../account/api';
 import type { Lang } from '../../i18n/config';
 import { isTokenValid, tokenExpiresAt } from '../../lib/token';
@@ -26,6 +36,7 @@ import { createExpiryTick } from '../../stores/expiry';
 import { pageLang } from '../../shell/locale-store';
 import { registerPersisted } from '../../stores/rehydration';
 import { createLoader, type LoadResult } from '../../stores/request';
+import { PROFILE_CHANGED_EVENT } from './webboard-member';
 
 export const WEBBOARD_PROFILE_KEY = 'webboard:profile';
 
@@ -33,7 +44,19 @@ export interface WebboardApi {
   login(credentials: WebboardCredentials, lang: Lang): Promise<WebboardProfile>;
   getRooms(lang: Lang, token?: string): Promise<Room[]>;
   getRoom(roomId: string | number, params: { page?: number }, lang: Lang, token?: string): Promise<RoomPage>;
-  getThread(threadId: string | number, lang: Lang, token?: string): Promise<ThreadPage>;
+  getThread(threadId: string | number, params: { page?: number }, lang: Lang, token?: string): Promise<ThreadPage>;
+  checkText(text: string, lang: Lang): Promise<TextCheck>;
+  createThread(
+    roomId: string | number,
+    input: { title: string; body: string },
+    lang: Lang,
+    token: string,
+  ): Promise<NewThread>;
+  replyToThread(threadId: string | number, body: string, lang: Lang, token: string): Promise<Post>;
+  editPost(postId: string | number, body: string, lang: Lang, token: string): Promise<Post>;
+  deletePost(postId: string | number, lang: Lang, token: string): Promise<{ threadDeleted: boolean }>;
+  setPostHidden(postId: string | number, hidden: boolean, lang: Lang, token: string): Promise<Post>;
+  setThreadLocked(threadId: string | number, locked: boolean, lang: Lang, token: string): Promise<Thread>;
 }
 
 export const realWebboardApi: WebboardApi = {
@@ -41,7 +64,29 @@ export const realWebboardApi: WebboardApi = {
   getRooms: webboardApi.getRooms,
   getRoom: webboardApi.getRoom,
   getThread: webboardApi.getThread,
+  checkText: webboardApi.checkText,
+  createThread: webboardApi.createThread,
+  replyToThread: webboardApi.replyToThread,
+  editPost: webboardApi.editPost,
+  deletePost: webboardApi.deletePost,
+  setPostHidden: webboardApi.setPostHidden,
+  setThreadLocked: webboardApi.setThreadLocked,
 };
+
+/**
+ * The answer of a write: done, refused by the word check (the words, so the form can show them
+ * beside the text it keeps), or failed (the error, for the form's message).
+ */
+export type WriteResult<T> =
+  { status: 'success'; data: T } | { status: 'blocked'; words: string[] } | { status: 'error'; error: unknown };
+
+/** The server refuses a text with blocked words as 422 BLOCKED_WORDS {words}, like the word check. */
+function blockedWordsOf(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { code?: unknown; words?: unknown } | null;
+  if (body?.code !== 'BLOCKED_WORDS' || !Array.isArray(body.words)) return null;
+  return body.words.filter((w): w is string => typeof w === 'string');
+}
 
 /** What is in storage, if it looks like a profile; anything else reads as no profile. */
 export function decodeStoredProfile(raw: string): WebboardProfile | null {
@@ -61,6 +106,12 @@ export const $storedWebboardProfile = persistentAtom<WebboardProfile | null>(WEB
 });
 
 registerPersisted($storedWebboardProfile);
+
+// The header's member slot (webboard-member.ts) hears of a login or logout in this tab at once;
+// other tabs hear of it through the `storage` event.
+$storedWebboardProfile.listen(() => {
+  if (typeof dispatchEvent === 'function') dispatchEvent(new Event(PROFILE_CHANGED_EVENT));
+});
 
 export interface WebboardSession {
   isLoggedIn: boolean;
@@ -110,7 +161,7 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
    * notice. `own` is left alone when the others are reset, so its failure is still stored and
    * its failure callback still runs (resetting it would turn the failure into a stale answer).
    */
-  async function authorised<T>(own: LoaderName, call: (token: string) => Promise<T>): Promise<T> {
+  async function authorised<T>(own: LoaderName | null, call: (token: string) => Promise<T>): Promise<T> {
     const { token } = $webboard.get();
     if (!token) {
       // A stored profile with a dead token is an expiry; no profile at all is just a visitor.
@@ -130,13 +181,13 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
     threadList: createLoader((p: { roomId: string | number; page: number; lang: Lang }) =>
       authorised('threadList', (token) => api.getRoom(p.roomId, { page: p.page }, p.lang, token)),
     ),
-    thread: createLoader((p: { threadId: string | number; lang: Lang }) =>
-      authorised('thread', (token) => api.getThread(p.threadId, p.lang, token)),
+    thread: createLoader((p: { threadId: string | number; page: number; lang: Lang }) =>
+      authorised('thread', (token) => api.getThread(p.threadId, { page: p.page }, p.lang, token)),
     ),
   };
   const { roomList, threadList, thread } = loaders;
 
-  function endSession(reason: WebboardNotice, keep?: LoaderName): void {
+  function endSession(reason: WebboardNotice, keep?: LoaderName | null): void {
     $storedWebboardProfile.set(null);
     for (const [name, loader] of Object.entries(loaders)) if (name !== keep) loader.reset();
     loginRequest.reset();
@@ -161,9 +212,50 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
     endSession(options.reason ?? null);
   }
 
+  /**
+   * Every text a member sends goes through the spec's word check first (POST /master/check-text);
+   * only a text it accepts is sent. The server checks again and answers 422 BLOCKED_WORDS.
+   */
+  async function write<T>(texts: string[], lang: Lang, send: (token: string) => Promise<T>): Promise<WriteResult<T>> {
+    try {
+      const words = new Set<string>();
+      for (const text of texts) for (const word of (await api.checkText(text, lang)).words) words.add(word);
+      if (words.size > 0) return { status: 'blocked', words: [...words] };
+      return { status: 'success', data: await authorised(null, send) };
+    } catch (error) {
+      const words = blockedWordsOf(error);
+      return words ? { status: 'blocked', words } : { status: 'error', error };
+    }
+  }
+
+  /** Admin actions and deletions send no text: no word check. */
+  async function act<T>(send: (token: string) => Promise<T>): Promise<WriteResult<T>> {
+    try {
+      return { status: 'success', data: await authorised(null, send) };
+    } catch (error) {
+      return { status: 'error', error };
+    }
+  }
+
+  const langOf = (options: { lang?: Lang }) => options.lang ?? pageLang();
+
   return {
     login,
     logout,
+    startThread: (roomId: string | number, input: { title: string; body: string }, options: { lang?: Lang } = {}) =>
+      write([input.title, input.body], langOf(options), (token) =>
+        api.createThread(roomId, input, langOf(options), token),
+      ),
+    reply: (threadId: string | number, body: string, options: { lang?: Lang } = {}) =>
+      write([body], langOf(options), (token) => api.replyToThread(threadId, body, langOf(options), token)),
+    editPost: (postId: string | number, body: string, options: { lang?: Lang } = {}) =>
+      write([body], langOf(options), (token) => api.editPost(postId, body, langOf(options), token)),
+    deletePost: (postId: string | number, options: { lang?: Lang } = {}) =>
+      act((token) => api.deletePost(postId, langOf(options), token)),
+    setPostHidden: (postId: string | number, hidden: boolean, options: { lang?: Lang } = {}) =>
+      act((token) => api.setPostHidden(postId, hidden, langOf(options), token)),
+    setThreadLocked: (threadId: string | number, locked: boolean, options: { lang?: Lang } = {}) =>
+      act((token) => api.setThreadLocked(threadId, locked, langOf(options), token)),
     loadRooms: (options: ActionOptions = {}) =>
       roomList.load({ lang: options.lang ?? pageLang() }, { onFailure: options.onFailure }),
     loadThreads: (roomId: string | number, options: ActionOptions & { page?: number } = {}) =>
@@ -171,8 +263,11 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
         { roomId, page: options.page ?? 1, lang: options.lang ?? pageLang() },
         { onFailure: options.onFailure },
       ),
-    loadThread: (threadId: string | number, options: ActionOptions = {}) =>
-      thread.load({ threadId, lang: options.lang ?? pageLang() }, { onFailure: options.onFailure }),
+    loadThread: (threadId: string | number, options: ActionOptions & { page?: number } = {}) =>
+      thread.load(
+        { threadId, page: options.page ?? 1, lang: options.lang ?? pageLang() },
+        { onFailure: options.onFailure },
+      ),
     $loginRequest: loginRequest.$state,
     $roomList: roomList.$state,
     $threadList: threadList.$state,
@@ -188,6 +283,12 @@ export const {
   loadRooms,
   loadThreads,
   loadThread,
+  startThread,
+  reply,
+  editPost,
+  deletePost,
+  setPostHidden,
+  setThreadLocked,
   $loginRequest: $webboardLoginRequest,
   $roomList,
   $threadList,

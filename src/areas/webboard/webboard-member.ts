@@ -1,13 +1,14 @@
 /**
  * The web board member's name in the header of every page, without React: reads the stored
- * web board profile (the key of src/stores/webboard.ts, WEBBOARD_PROFILE_KEY — not imported,
- * because that module brings the API client and its schemas; tests/unit/webboard-member.test.ts
- * keeps the two equal), and fills the header's `[data-webboard-member]` slot when the token is
+ * web board profile (the key of ./store.ts, WEBBOARD_PROFILE_KEY — not imported, because that
+ * module brings the API client and its schemas; webboard-member.test.ts keeps the two equal), and fills the header's `[data-webboard-member]` slot when the token is
  * still valid. Another tab's login or logout updates it through the `storage` event.
  */
 import { isTokenValid } from '../../lib/token';
 
 export const PROFILE_KEY = 'webboard:profile';
+/** Dispatched on window by the web board store when the stored profile changes in this tab. */
+export const PROFILE_CHANGED_EVENT = 'webboard:profile-changed';
 
 export interface MemberName {
   name: string;
@@ -47,8 +48,22 @@ function render(): void {
   slot.hidden = member === null;
 }
 
+/** The header's logout link: forget the member here and now, then go to the login page that says so. */
+function logOutAtOnce(event: Event): void {
+  const link = (event.target as Element | null)?.closest?.('[data-webboard-member] a');
+  if (!link) return;
+  try {
+    localStorage.removeItem(PROFILE_KEY);
+  } catch {
+    // storage blocked: nothing was stored either
+  }
+  render();
+}
+
 if (typeof document !== 'undefined') {
   render();
+  document.addEventListener('click', logOutAtOnce);
+  addEventListener(PROFILE_CHANGED_EVENT, render);
   addEventListener('storage', (e) => {
     if (e.key === null || e.key === PROFILE_KEY) render();
   });

@@ -139,7 +139,7 @@ describe.each(['th', 'en'] as const)('contract A in %s', (lang) => {
     expect(room.threads.length).toBeGreaterThan(0);
     expect(room.total).toBe(roomWithThreads!.threadCount);
 
-    const thread = await getThread(room.threads[0]!.id, lang, member.token);
+    const thread = await getThread(room.threads[0]!.id, {}, lang, member.token);
     expect(thread.thread.id).toBe(room.threads[0]!.id);
     expect(thread.room.id).toBe(room.room.id);
     expect(thread.posts.length).toBeGreaterThan(0);
