@@ -79,4 +79,8 @@ export function resetRehydrationForTests(): void {
 }
 
 // In the browser, start as soon as any island imports this module.
-if (typeof window !== 'undefined') void startRehydration();
+// The 5,000 ms give-up (spec point 4): should reading ever hang, islands render anyway.
+if (typeof window !== 'undefined') {
+  void startRehydration();
+  void waitForRehydration();
+}

@@ -4,8 +4,9 @@
  * page-view tracking, skip link, keyboard menus, consent, and WCAG 2.1 AA in both
  * languages and all three colour modes.
  */
-import { expect, test, type Page, type Request } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { checkPage, expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { recordTracking } from './support/tracking';
 
 const HOME = { th: '/', en: '/en/' } as const;
 const AGENCY = { th: 'กรมส่งเสริมการพัฒนาธุรกิจ', en: 'Department of Business Development Promotion' } as const;
@@ -18,31 +19,6 @@ async function blockBundledScripts(page: Page): Promise<void> {
 /** Proof that no bundled script ran: the display controls stay hidden until one does. */
 async function expectBundlesDidNotRun(page: Page): Promise<void> {
   await expect(page.locator('[data-display-controls]')).toBeHidden();
-}
-
-/** Records tracking calls and answers them, so the count is exact and the API is untouched. */
-async function recordTracking(page: Page, status = 200): Promise<Array<{ url: string; body: unknown }>> {
-  const calls: Array<{ url: string; body: unknown }> = [];
-  await page.route('**/api/frontend/tracking', async (route) => {
-    const request: Request = route.request();
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders() });
-    calls.push({ url: request.url(), body: request.postDataJSON() });
-    await route.fulfill({
-      status,
-      contentType: 'application/json',
-      headers: corsHeaders(),
-      body: status === 200 ? '{"data":{"ok":true}}' : '{"status":500,"code":"ERROR","message":"boom"}',
-    });
-  });
-  return calls;
-}
-
-function corsHeaders(): Record<string, string> {
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': '*',
-    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  };
 }
 
 // The home page's popup is a modal dialog: while open it makes the rest of the page inert.
@@ -261,7 +237,8 @@ test('consent notice shows until answered, and remembers the answer with its ver
   const region = page.locator('[data-consent]');
   expect(await region.count(), 'the API returns consent text').toBeGreaterThan(0);
   await expect(region).toBeVisible();
-  await expect(region).toHaveAttribute('role', 'region');
+  // A <section> with a heading for its name: a region landmark.
+  await expect(page.getByRole('region', { name: await page.locator('#consent-title').innerText() })).toBeVisible();
   const version = await region.getAttribute('data-consent-version');
   await region.locator('[data-consent-choice="accepted"]').click();
   await expect(region).toBeHidden();

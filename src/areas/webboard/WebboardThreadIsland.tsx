@@ -127,7 +127,7 @@ function Thread({ lang, isAdmin }: { lang: Lang; isAdmin: boolean }) {
         </p>
       )}
       <h3 className="mb-0 text-lg">{t('thread.postCount', { count: Math.max(0, data.total - 1) })}</h3>
-      <ol className="list-none m-0 p-0 flex flex-col gap-3">
+      <ol className="list-none m-0 p-0 flex flex-col gap-3" data-posts>
         {data.posts.map((post, i) => (
           <PostItem
             key={`${post.id}:${post.editedAt ?? ''}:${post.hidden}`}
