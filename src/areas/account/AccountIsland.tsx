@@ -19,17 +19,21 @@ function Account({ lang }: { lang: Lang }) {
   const me = useStore($refreshRequest);
   const [ended, setEnded] = useState<'expired' | 'loggedOut' | null>(null);
   const wasIn = useRef(false);
-  const loggedIn = session?.isLoggedIn === true;
+  const known = session !== null;
+  // The token, not the session object: /auth/me's answer replaces the stored profile, which makes
+  // a new session object, and must not ask again.
+  const token = session?.token ?? null;
 
   useEffect(() => {
-    if (loggedIn) {
+    if (!known) return;
+    if (token) {
       wasIn.current = true;
       void refresh({ lang });
-    } else if (session && wasIn.current && ended === null) {
+    } else if (wasIn.current && ended === null) {
       // Logged in a moment ago, now not, and not by the button: a 401 or the token expired.
       setEnded('expired');
     }
-  }, [loggedIn, session, lang, ended]);
+  }, [known, token, lang, ended]);
 
   if (!session) return <Loading />;
   const paths = accountPaths(lang);

@@ -10,7 +10,7 @@ vi.mock('../../api/client', async (importOriginal) => ({
 }));
 
 const client = await import('../../api/client');
-const { $auth, $isLoggedIn, createAuthStore, deriveAuth, NotLoggedInError } = await import('./store');
+const { $auth, $isLoggedIn, bindApiClient, createAuthStore, deriveAuth, NotLoggedInError } = await import('./store');
 const { $roots, PERSIST_KEY, setGeneralSlice, initialRoots } = await import('../../stores/persisted-roots');
 // Captured now: mock call records are cleared before each test.
 const registeredOn401 = vi.mocked(client.setLogoutHandler).mock.calls[0]?.[0];
@@ -193,5 +193,19 @@ describe('auth store and the API client', () => {
     registeredOn401!('/webboard/room');
     await Promise.resolve();
     expect($isLoggedIn.get()).toBe(true);
+  });
+
+  it('a wrong password (401 from /auth/login) is not a forced logout: the login keeps its answer', async () => {
+    const api = fakeApi();
+    const store = createAuthStore(api);
+    const unbind = bindApiClient(store);
+    const on401 = vi.mocked(client.setLogoutHandler).mock.calls.at(-1)?.[0];
+    api.login.mockImplementationOnce(async () => {
+      on401!('/auth/login'); // what the client does on the 401, before the call rejects
+      throw new Error('wrong password');
+    });
+    const result = await store.login({ username: 'member', password: 'nope' });
+    unbind();
+    expect(result.status).toBe('error');
   });
 });

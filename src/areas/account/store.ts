@@ -176,6 +176,8 @@ export function bindApiClient(target: AuthStore = store): () => void {
   setLogoutHandler((endpoint) => {
     // Web board calls carry the web board's own token; their 401 is the web board store's business.
     if (endpoint.startsWith('/webboard/') || endpoint.startsWith('/customer/')) return;
+    // A wrong password is a 401 too, but no session ended: the login form shows the message.
+    if (endpoint === '/auth/login') return;
     void target.logout({ forced: true });
   });
   return () => {
