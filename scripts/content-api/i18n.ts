@@ -53,6 +53,7 @@ const MESSAGES: Record<string, Record<Lang, string>> = {
   EDIT_WINDOW_CLOSED: { th: 'พ้นเวลาที่แก้ไขหรือลบข้อความนี้ได้แล้ว', en: 'The time to change or delete this post has passed.' },
   THREAD_LOCKED: { th: 'กระทู้นี้ถูกล็อก ไม่รับความคิดเห็นเพิ่ม', en: 'This thread is locked and takes no more replies.' },
   BLOCKED_WORDS: { th: 'ข้อความมีคำที่ไม่เหมาะสม', en: 'The text contains words that are not allowed.' },
+  EMAIL_TAKEN: { th: 'อีเมลนี้ใช้สมัครสมาชิกแล้ว', en: 'An account already uses this email address.' },
   USERNAME_TAKEN: { th: 'ชื่อผู้ใช้นี้มีผู้ใช้แล้ว', en: 'This username is already taken.' },
   INTERNAL: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal server error.' },
 };

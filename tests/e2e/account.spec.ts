@@ -53,6 +53,9 @@ for (const lang of ['th', 'en'] as const) {
 
     // From here on, no console errors (the browser itself logs the 401 of the wrong password).
     const console = watchConsole(page);
+    page.on('response', (r) => {
+      if (r.status() === 401) console.errors.push(`401 from ${r.request().method()} ${r.url()}`);
+    });
     const [login] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/auth/login')),
       (async () => {
@@ -111,3 +114,44 @@ for (const lang of ['th', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the username check leads to registration; the new account logs in (en), and forgot password leads there too (th)', async ({
+  page,
+}) => {
+  const username = `new${Date.now()}`;
+  await page.goto('/en/account/login/');
+  const check = page.locator('form', { has: page.getByRole('heading', { name: 'Check a username' }) });
+  await check.getByRole('textbox').fill(username);
+  await check.getByRole('button').click();
+  await check.getByRole('link', { name: 'Create an account with this username' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/account/register/\\?username=${username}$`));
+  const form = page.locator('main form');
+  await expect(form.getByLabel('Username', { exact: true })).toHaveValue(username);
+  await expectNoAxeViolations(page);
+
+  // A short password is named at its field; what was typed stays.
+  await form.getByLabel('Password', { exact: true }).fill('short');
+  await form.getByLabel('Email address').fill(`${username}@example.com`);
+  await form.getByLabel('First name').fill('Mani');
+  await form.getByLabel('Last name').fill('Meena');
+  await form.getByRole('button', { name: 'Create the account' }).click();
+  await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('First name')).toHaveValue('Mani');
+  await expectNoAxeViolations(page);
+  await form.getByLabel('Password', { exact: true }).fill('long-enough-pass');
+  await form.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page.getByRole('status')).toContainText('Your account has been created');
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  const login = page.locator('main form').first();
+  await login.getByLabel('Username', { exact: true }).fill(username);
+  await login.getByLabel('Password', { exact: true }).fill('long-enough-pass');
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.locator('main dl')).toContainText('Mani Meena');
+
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await page.goto('/account/login/');
+  const forgot = page.locator('form', { has: page.getByRole('heading', { name: 'ลืมรหัสผ่าน' }) });
+  await forgot.getByRole('textbox').fill('nobody-here@example.com');
+  await forgot.getByRole('button').click();
+  await expect(forgot.getByRole('link', { name: 'สมัครสมาชิก' })).toHaveAttribute('href', '/account/register/');
+});

@@ -5,7 +5,7 @@ import type { Deps, Lang, Row } from '../types.ts';
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
-import { verifyPassword, signToken, verifyToken, TOKEN_TTL_SECONDS } from '../auth.ts';
+import { hashPassword, verifyPassword, signToken, verifyToken, TOKEN_TTL_SECONDS } from '../auth.ts';
 import { objectBody, requireString, validationError, found } from './support.ts';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,50}$/;
@@ -63,6 +63,29 @@ export function registerAccounts(router: Router, { q, secret }: Deps) {
     const username = body.username;
     if (typeof username !== 'string' || !USERNAME.test(username)) throw validationError(ctx.lang, { username: typeof username === 'string' && username ? 'INVALID_VALUE' : 'REQUIRED' });
     return { data: { username, available: !q('SELECT 1 FROM users WHERE lower(username) = lower(?)').get(username) } };
+  });
+
+  // Registration (ours: the spec names only the username check and forgot password; this is
+  // where they lead). The account works for /auth/login and the web board alike.
+  router.post('/member/register', async (ctx) => {
+    const body = await objectBody(ctx);
+    const problems: Record<string, string> = {};
+    const { username, password, email } = body;
+    if (typeof username !== 'string' || !USERNAME.test(username)) problems.username = typeof username === 'string' && username ? 'INVALID_VALUE' : 'REQUIRED';
+    if (typeof password !== 'string' || password.length < 8 || password.length > 200) problems.password = typeof password === 'string' && password ? 'INVALID_VALUE' : 'REQUIRED';
+    if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) problems.email = typeof email === 'string' && email ? 'INVALID_VALUE' : 'REQUIRED';
+    for (const field of ['first_name', 'last_name']) {
+      const v = body[field];
+      if (typeof v !== 'string' || !v.trim() || v.length > 100) problems[field] = typeof v === 'string' && v.trim() ? 'INVALID_VALUE' : 'REQUIRED';
+    }
+    if (Object.keys(problems).length) throw validationError(ctx.lang, problems);
+    if (q('SELECT 1 FROM users WHERE lower(username) = lower(?)').get(username as string)) throw new HttpError(409, 'USERNAME_TAKEN', { field: 'username' });
+    if (q('SELECT 1 FROM users WHERE lower(email) = lower(?)').get(email as string)) throw new HttpError(409, 'EMAIL_TAKEN', { field: 'email' });
+    const first = String(body.first_name).trim();
+    const last = String(body.last_name).trim();
+    const { lastInsertRowid } = q(`INSERT INTO users (uuid, username, password_hash, first_name_th, first_name_en, last_name_th, last_name_en, email, prefix_id, is_admin)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`).run(randomUUID(), username as string, hashPassword(password as string), first, first, last, last, email as string);
+    return { data: profile(found(q('SELECT * FROM users WHERE id = ?').get(lastInsertRowid)), ctx.lang) };
   });
 
   // Web board login: flat shape of spec point 7; the admin path refuses non-admins. is_admin in

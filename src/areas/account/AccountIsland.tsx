@@ -24,16 +24,18 @@ function Account({ lang }: { lang: Lang }) {
   // a new session object, and must not ask again.
   const token = session?.token ?? null;
 
+  // Asks /auth/me once per token. (Not on other changes: the logout button sets `ended` before
+  // the logout call, and a second /auth/me racing it would meet a revoked token.)
   useEffect(() => {
-    if (!known) return;
-    if (token) {
+    if (known && token) {
       wasIn.current = true;
       void refresh({ lang });
-    } else if (wasIn.current && ended === null) {
-      // Logged in a moment ago, now not, and not by the button: a 401 or the token expired.
-      setEnded('expired');
     }
-  }, [known, token, lang, ended]);
+  }, [known, token, lang]);
+  useEffect(() => {
+    // Logged in a moment ago, now not, and not by the button: a 401 or the token expired.
+    if (known && !token && wasIn.current && ended === null) setEnded('expired');
+  }, [known, token, ended]);
 
   if (!session) return <Loading />;
   const paths = accountPaths(lang);

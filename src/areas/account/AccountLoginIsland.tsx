@@ -119,6 +119,12 @@ function LoginPage({ lang }: { lang: Lang }) {
       ) : (
         <>
           <LoginForm lang={lang} />
+          <p className="m-0">
+            {t('account.noAccount')}{' '}
+            <a href={accountPaths(lang).register} className="underline">
+              {t('account.createAccount')}
+            </a>
+          </p>
           <div className="grid gap-8 md:grid-cols-2 border-t border-t-solid border-border/40 pt-6">
             <ForgotPasswordForm lang={lang} />
             <UsernameCheckForm lang={lang} />

@@ -120,6 +120,27 @@ export async function forgotPassword(email: string, lang: Lang): Promise<ForgotP
   return parseData(endpoint, raw, forgotPasswordSchema, (v) => v);
 }
 
+export interface Registration {
+  username: string;
+  password: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** POST /member/register (ours) — 422 names the wrong fields, 409 a taken username or email. */
+export async function register(input: Registration, lang: Lang): Promise<Profile> {
+  const endpoint = '/member/register';
+  const body = {
+    username: input.username.trim(),
+    password: input.password,
+    email: input.email.trim(),
+    first_name: input.firstName.trim(),
+    last_name: input.lastName.trim(),
+  };
+  return parseData(endpoint, await api.post(endpoint, body, { lang, token: null }), profileSchema, mapProfile);
+}
+
 /** POST /member/verify/username {username} — whether the name is still free. */
 export async function verifyUsername(username: string, lang: Lang): Promise<UsernameCheck> {
   const endpoint = '/member/verify/username';

@@ -1,7 +1,8 @@
 /**
  * The two small account forms of the login page: forgot password (POST /auth/forgot-password
  * {email}) and the username check (POST /member/verify/username {username}). Each shows its
- * own result or error right under its button, in a polite live region.
+ * own result or error right under its button, in a polite live region, with the way on: a free
+ * username or an unknown email leads to registration (/account/register/).
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,8 +10,10 @@ import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
 import { $forgotPasswordRequest, $verifyUsernameRequest, forgotPassword, verifyUsername } from '../account/store';
 import { errorMessage } from '../../stores/request';
+import { accountPaths } from '../account/session';
 
-type Result = { tone: 'ok' | 'error'; text: string } | null;
+/** A result, with a way on when there is one (to registration). */
+type Result = { tone: 'ok' | 'error'; text: string; next?: { href: string; label: string } } | null;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -20,7 +23,17 @@ function ResultText({ result, busyText, busy }: { result: Result; busyText: stri
       {busy ? (
         <p className="m-0 text-muted">{busyText}</p>
       ) : result ? (
-        <p className={`m-0 font-bold ${result.tone === 'error' ? 'wb-field-error' : 'wb-ok'}`}>{result.text}</p>
+        <p className={`m-0 font-bold ${result.tone === 'error' ? 'wb-field-error' : 'wb-ok'}`}>
+          {result.text}
+          {result.next && (
+            <>
+              {' '}
+              <a href={result.next.href} className="underline">
+                {result.next.label}
+              </a>
+            </>
+          )}
+        </p>
       ) : null}
     </div>
   );
@@ -46,6 +59,9 @@ export function ForgotPasswordForm({ lang }: { lang: Lang }) {
       setResult({
         tone: 'error',
         text: errorMessage(r.error) ?? (status === 404 ? t('forgot.notFound') : t('forgot.failed')),
+        // No account uses this address: the way to make one.
+        next:
+          status === 404 ? { href: accountPaths(lang).register, label: t('common:account.createAccount') } : undefined,
       });
     }
   }
@@ -93,7 +109,14 @@ export function UsernameCheckForm({ lang }: { lang: Lang }) {
     if (r.status === 'success') {
       setResult(
         r.data.available
-          ? { tone: 'ok', text: t('verify.available', { username: r.data.username }) }
+          ? {
+              tone: 'ok',
+              text: t('verify.available', { username: r.data.username }),
+              next: {
+                href: `${accountPaths(lang).register}?username=${encodeURIComponent(r.data.username)}`,
+                label: t('common:account.registerLink'),
+              },
+            }
           : { tone: 'error', text: t('verify.taken', { username: r.data.username }) },
       );
     } else if (r.status === 'error') {

@@ -30,7 +30,7 @@ function PostBody({ body }: { body: string }) {
     <p className="mt-2 mb-0 whitespace-pre-line break-words">
       {postParts(body).map((part, i) =>
         part.kind === 'link' ? (
-          <a key={i} href={part.href} rel="nofollow ugc noopener noreferrer">
+          <a key={i} href={part.href} rel="nofollow ugc noopener noreferrer" className="underline">
             {part.text}
           </a>
         ) : (
