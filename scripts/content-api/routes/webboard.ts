@@ -96,7 +96,8 @@ export function registerWebboard(router: Router, { q, secret }: Deps) {
   };
   const threadRow = (id: number) => found(q(`${THREAD_SQL} WHERE t.id = ?`).get(id));
   const postRow = (id: number) => found(q('SELECT * FROM webboard_posts WHERE id = ?').get(id));
-  const authorName = (u: Row, lang: Lang) => `${pick(u, lang, 'first_name')} ${pick(u, lang, 'last_name')}`.trim() || u.username;
+  const authorName = (u: Row, lang: Lang) =>
+    `${pick(u, lang, 'first_name')} ${pick(u, lang, 'last_name')}`.trim() || u.username;
   /** The author may change a post within the window; anyone else gets 403, the author after it 409. */
   const ownWithinWindow = (p: Row, who: Reader) => {
     if (p.author_id === null || p.author_id !== who.u.id) throw new HttpError(403, 'NOT_AUTHOR');
