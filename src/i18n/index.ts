@@ -60,8 +60,8 @@ function memoizePlainKeys(t: TFunction): TFunction {
   const plain = new Map<string, unknown>();
   const memo = (...args: unknown[]): unknown => {
     const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return (t as (...a: unknown[]) => unknown)(...args);
-    if (!plain.has(key)) plain.set(key, (t as (k: string) => unknown)(key));
+    if (args.length !== 1 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(...args);
+    if (!plain.has(key)) plain.set(key, (t as unknown as (k: string) => unknown)(key));
     return plain.get(key);
   };
   // Keeps what i18next puts on a fixed t (lng, ns, keyPrefix).
