@@ -17,7 +17,7 @@
  * What the visitor typed or chose before hydration is read from the form when the island mounts.
  * Without JavaScript the form is hidden (Filterable.astro): a static page cannot filter itself.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../island/translation';
 import { IslandRoot, type IslandProps } from '../island';
 import { Pager } from '../../areas/webboard/Pager';
@@ -114,6 +114,13 @@ function Filter({
   const resultsRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const titles = useMemo(
+    () => ({
+      categories: new Map(categories.map((c) => [c.id, c.title])),
+      subCategories: new Map(subCategories.map((s) => [s.id, s.title])),
+    }),
+    [categories, subCategories],
+  );
   const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
   const activeCategory = fixed.law_categories_id || filter.cat;
@@ -158,7 +165,7 @@ function Filter({
       setAnnounce(t('listFilter.searching'));
       try {
         const mod = await loadKind();
-        const page = await mod.search({ ...f, fixed }, lang);
+        const page = await mod.search({ ...f, fixed, titles }, lang, t);
         if (mine !== generation.current) return;
         const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
         setResults({ status: 'done', items: page.items, total: page.total, pages });
@@ -175,7 +182,7 @@ function Filter({
         setAnnounce(t('listFilter.failed'));
       }
     },
-    [lang, fixed, staticId, t, loadKind],
+    [lang, fixed, titles, staticId, t, loadKind],
   );
 
   useEffect(() => {

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';
+import type { Translate } from '../../i18n/translator';
 
 export type FilterKind =
   'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces' | 'media' | 'books';
@@ -24,6 +25,8 @@ export interface FilterState {
 export interface FilterQuery extends FilterState {
   /** Fixed filters of the page (Filterable's `fixed` prop), e.g. { category }, { gid }. */
   fixed: Record<string, string>;
+  /** Titles of the page's categories and sub-categories by id, for items that name theirs. */
+  titles: { categories: Map<string, string>; subCategories: Map<string, string> };
 }
 
 export interface ResultPage {
@@ -33,7 +36,8 @@ export interface ResultPage {
 }
 
 export interface KindModule {
-  search(query: FilterQuery, lang: Lang): Promise<ResultPage>;
+  /** One page of live results, rendered by the same components as the static list (with `t`). */
+  search(query: FilterQuery, lang: Lang, t: Translate): Promise<ResultPage>;
 }
 
 export const PAGE_SIZE = 12;
