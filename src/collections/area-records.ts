@@ -43,7 +43,7 @@ export const categoryShape = z.object({
 
 /**
  * What every stored published item — article, activity, e-magazine, multimedia — starts
- * with (src/api/content-items.ts maps the API's side of it). Covers differ: optional on
+ * with (src/api/published-items.ts maps the API's side of it). Covers differ: optional on
  * articles and activities, required on e-magazines and multimedia.
  */
 export const publishedItemShape = z.object({

@@ -9,7 +9,7 @@
  * the first card's eager image, and a province's region line (live results are not grouped by
  * region, so they name it).
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from './support/test';
 import { api, inLang } from './support/api';
 
 test.describe.configure({ timeout: 120_000 });

@@ -5,8 +5,9 @@
  * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
  * the count of results is announced in a polite live region.
  *
- * The kind's fetcher and renderer come from kinds/<kind>.tsx through the `loadKind` dynamic
- * import its entry (by-kind/<Kind>Filter.tsx) passes, loaded the first time a filter is applied:
+ * The kind's fetcher and renderer come from its area's filter.tsx (src/areas/<area>/filter.tsx)
+ * through the `loadKind` dynamic import its entry (src/areas/<area>/<Kind>Filter.tsx) passes,
+ * loaded the first time a filter is applied:
  * a page never downloads another kind's API module, and the build benchmark, which follows a
  * page's imports, sees only the page's own kind.
  *
@@ -39,7 +40,7 @@ export interface ListFilterProps extends IslandProps {
   staticId: string;
 }
 
-/** Astro islands props are data only; each by-kind entry adds its kind's loader. */
+/** Astro islands props are data only; each kind's entry (<Kind>Filter.tsx in its area) adds its loader. */
 export interface ListFilterIslandProps extends ListFilterProps {
   loadKind: () => Promise<KindModule>;
 }

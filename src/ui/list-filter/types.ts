@@ -1,8 +1,8 @@
 /**
- * The contract between the filter island and each list kind. A kind module (kinds/<kind>.tsx)
+ * The contract between the filter island and each list kind. A kind module (src/areas/<area>/filter.tsx)
  * is loaded with a dynamic import only when a filter is applied, so a page downloads only its
  * own kind's API module, and only when the visitor filters. The import is written in the kind's
- * island entry (by-kind/), so no page's JavaScript even names another kind's chunk.
+ * island entry (src/areas/<area>/<Kind>Filter.tsx), so no page's JavaScript even names another kind's chunk.
  */
 import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';

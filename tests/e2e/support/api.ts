@@ -1,5 +1,5 @@
 /**
- * The reference API the suite runs against (scripts/test.mjs starts it and passes its address
+ * The reference API the suite runs against (scripts/test/main.ts starts it and passes its address
  * as E2E_API_URL), and the site's language prefixes: one copy for every spec.
  */
 import { expect } from './test';
