@@ -238,7 +238,7 @@ describe('fetchAllPages', () => {
       const items = [1, 2, 3, 4, 5, 6, 7].slice((n - 1) * 3, n * 3);
       return { items, total: 7, page: n, limit: 3 };
     };
-    const items = await fetchAllPages(area, '/things', 5, page);
+    const items = await fetchAllPages(area, '/things', page, 5);
     expect(asked).toEqual(['1/5', '2/3', '3/3']);
     expect(items).toEqual([1, 2, 3, 7]);
     expect(warned).toEqual(['skipped /things?page=2']);

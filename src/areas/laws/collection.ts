@@ -31,8 +31,11 @@ export const lawCollections = {
     endpoint: '/law',
     schema: lawSchema,
     fetch: async (ctx) => {
-      const laws = await fetchAllPages(ctx, '/law', LAW_FETCH_SIZE, (page, page_size) =>
-        getLaws({ page, page_size }, ctx.lang),
+      const laws = await fetchAllPages(
+        ctx,
+        '/law',
+        (page, page_size) => getLaws({ page, page_size }, ctx.lang),
+        LAW_FETCH_SIZE,
       );
       // `views` is left out on purpose: it changes with every visit and would re-render the lists.
       return laws.map(({ views: _views, ...law }) => ({ key: law.id, data: law }));
