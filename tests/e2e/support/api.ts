@@ -8,7 +8,6 @@ import type { Lang } from './page-checks';
 export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 
 /** GET /api/frontend{path} in a language; fails the test when the API answers an error. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- specs describe only the fields they read
 export async function api<T = any>(path: string, lang: Lang = 'th'): Promise<T> {
   const res = await fetch(`${API_URL}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
   expect(res.ok, `GET ${path}`).toBe(true);
