@@ -25,7 +25,7 @@ export default defineConfig({
   },
   integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions), renderPath()],
   // A strict Content Security Policy in every page's <meta>: Astro hashes every script and style
-  // it emits; the few inline ones of ours add their hashes through Astro.csp (src/shell/csp.ts).
+  // it emits; the few inline ones of ours add their hashes through Astro.csp (src/ui/InlineScript.astro, InlineStyle.astro).
   // No 'unsafe-inline'. frame-ancestors cannot be set by <meta>: the server sends it as a header.
   security: {
     csp: {

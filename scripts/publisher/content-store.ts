@@ -2,7 +2,7 @@
  * Re-reads areas from the API into the render path's content store.
  *
  * The webhook only names records; the data comes from the API. For each collection an event
- * touches, the site's own loader (src/content/api-collection.ts, the one `astro build` runs)
+ * touches, the site's own loader (src/collections/api-collection.ts, the one `astro build` runs)
  * loads the area again, with its schema checks, skip rules and retries. Its writes are held
  * back until every collection of the publish loaded; then they replace the entries in place.
  * A loader that throws (API unreachable, 5xx after retries) changes nothing.

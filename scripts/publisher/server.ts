@@ -1,5 +1,5 @@
 /**
- * The publisher's HTTP side (contracts.md "Publisher"): `POST /hooks/content` and
+ * The publisher's HTTP side (docs/publisher.md "HTTP contract"): `POST /hooks/content` and
  * `POST /rollback` (Standard Webhooks, verified by the `standardwebhooks` package on the raw
  * bytes), `GET /status`, `GET /healthz`.
  */

@@ -23,7 +23,7 @@ export async function startEmbeddedApi(options: ContentApiOptions = {}): Promise
   return startContentApi(options);
 }
 
-/** API_HOST/API_PORT from the environment (shared/design/contracts.md). */
+/** API_HOST/API_PORT from the environment (README.md "Environment"). */
 export function apiAddressFromEnv() {
   const host = process.env.API_HOST || DEFAULT_API_HOST;
   const port = Number(process.env.API_PORT || DEFAULT_API_PORT);

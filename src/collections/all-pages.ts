@@ -9,11 +9,15 @@ import type { AreaContext } from './api-collection';
 /** Safety net against an API that reports a huge total: never more than this many calls. */
 const MAX_PAGES = 1000;
 
+/** The page size used to walk a paged endpoint: the API's maximum, so a large area needs few calls. */
+export const WALK_PAGE_SIZE = 100;
+
 export async function fetchAllPages<T>(
   ctx: AreaContext,
   endpoint: string,
-  pageSize: number,
   fetchPage: (page: number, pageSize: number) => Promise<Paged<T>>,
+  /** Endpoints that allow more (/law and /faqs: 500) pass their own. */
+  pageSize = WALK_PAGE_SIZE,
 ): Promise<T[]> {
   const first = await ctx.call(endpoint, () => fetchPage(1, pageSize));
   // The API may clamp the size it was asked for; its echoed limit is the truth.

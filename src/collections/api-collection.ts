@@ -1,6 +1,6 @@
 /**
  * The one way the portal turns an API area into a content-layer collection
- * (docs: shared/design/architecture.md, issue 4 "How the data flows").
+ * (docs/architecture.md, "How a record reaches a page").
  *
  * For each language (th, en) the area's `fetch` runs once per build. It returns the
  * records the area holds, each under a key; the loader stores them as `${lang}/${key}`

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { getCollection } from 'astro:content';
 import type { Paged } from '../api/boundary';
 import type { AreaContext, DigestSource } from './api-collection';
+import { fetchAllPages } from './all-pages';
 import type { Lang } from '../i18n/config';
 
 // ---- stored shapes shared by several areas ----
@@ -43,7 +44,7 @@ export const categoryShape = z.object({
 
 /**
  * What every stored published item — article, activity, e-magazine, multimedia — starts
- * with (src/api/content-items.ts maps the API's side of it). Covers differ: optional on
+ * with (src/api/published-items.ts maps the API's side of it). Covers differ: optional on
  * articles and activities, required on e-magazines and multimedia.
  */
 export const publishedItemShape = z.object({
@@ -68,30 +69,8 @@ export function orderRecord(keys: string[], key = 'order') {
 
 // ---- fetching ----
 
-/** The page size used to walk a paged endpoint: the API's maximum, so a large area needs few calls. */
-export const WALK_PAGE_SIZE = 100;
-
-/**
- * Every item of a paged list endpoint: page 1 first (it tells the total), then the
- * remaining pages at bounded concurrency through the area context.
- */
-export async function fetchAllPages<T>(
-  ctx: AreaContext,
-  endpoint: string,
-  load: (page: number, limit: number) => Promise<Paged<T>>,
-): Promise<T[]> {
-  const first = await ctx.call(`${endpoint}?page=1`, () => load(1, WALK_PAGE_SIZE));
-  const limit = first.limit > 0 ? first.limit : WALK_PAGE_SIZE;
-  const pageCount = Math.ceil(first.total / limit);
-  const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-  const pages = await ctx.all(
-    rest,
-    (p) => `${endpoint}?page=${p}`,
-    (p) => load(p, limit),
-  );
-  const items = [...first.items, ...pages.flatMap((p) => p.items)];
-  return items;
-}
+/** Every item of a paged list endpoint (all-pages.ts), re-exported for the areas that import it here. */
+export { fetchAllPages };
 
 /**
  * An area's whole list (every page of `list`) and the detail of each listed item, in list

@@ -3,7 +3,7 @@
  *
  * Every such page is built for both languages, names in its cacheKey exactly the records it
  * shows (plus the shell, see ./shell), and — for lists — is split 12 a page with page 1 at
- * the bare path and page n at `page/{n}/` (routes.md). Pages only say which records they
+ * the bare path and page n at `page/{n}/` (docs/routes.md). Pages only say which records they
  * show and under which params; the loop, the pagination and the cacheKey live here.
  */
 import { LANGS, paramForLang, type Lang } from '../i18n';

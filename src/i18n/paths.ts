@@ -1,6 +1,6 @@
 /**
  * Language-aware paths. Thai lives at `/…`, English mirrors every path under `/en/…`
- * (shared/design/routes.md). Menu paths from the API are language-neutral portal paths,
+ * (docs/routes.md). Menu paths from the API are language-neutral portal paths,
  * so every link the shell renders goes through `localizePath`. Browser-safe.
  */
 import { DEFAULT_LANG, isLang, type Lang } from './config';

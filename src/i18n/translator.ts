@@ -3,7 +3,7 @@
  * hundred bytes. Pages translate with i18next itself at build time (src/i18n/index.ts); islands
  * use this because i18next + react-i18next cost 17.9 KB gzipped on every island page, which
  * with React (68.7 KB) and the shell left the web board over the issue's 100 KB budget
- * (README, "Decisions"). tests/unit/i18n/translator.test.ts holds it to i18next's output for
+ * (README, "Decisions"). src/i18n/translator.test.ts holds it to i18next's output for
  * every key of every namespace in both languages, so the two cannot drift apart silently.
  *
  * What it does, as i18next configured for this project does (escapeValue: false, no fallback

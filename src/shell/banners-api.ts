@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../api/client';
 import { parseData, parseDataList } from '../api/boundary';
-import { imageSchema, mapImage, type Image } from '../api/shared';
+import { imageSchema, mapImage } from '../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -24,14 +24,7 @@ const bannerClicksSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface Banner {
-  uuid: string;
-  title: string;
-  image: Image;
-  /** A language-neutral portal path (`/articles/`) or an external `http(s)://` address; null = not a link. */
-  link: string | null;
-}
-
+export type Banner = ReturnType<typeof mapBanner>;
 export interface BannerClicks {
   uuid: string;
   clicks: number;
@@ -39,7 +32,7 @@ export interface BannerClicks {
 
 // ---- mappings ----
 
-export function mapBanner(raw: z.output<typeof bannerSchema>): Banner {
+export function mapBanner(raw: z.output<typeof bannerSchema>) {
   return { uuid: raw.uuid, title: raw.title, image: mapImage(raw.image), link: raw.link };
 }
 

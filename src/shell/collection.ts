@@ -4,7 +4,7 @@
  *
  * Each collection holds ONE record per language, `th/main` and `en/main`, because the
  * whole menu or footer shows on every page anyway. Stored shapes are the portal's own
- * (camelCase, after the API boundary in src/api/navigation.ts and src/api/banners.ts).
+ * (camelCase, after the API boundary in src/shell/navigation-api.ts and src/shell/banners-api.ts).
  *
  * Every page renders the shell, so every page's cacheKey must include the shell's
  * digests: use `pageCacheKey(lang, …entries)` from here rather than `cacheKeyOf`.

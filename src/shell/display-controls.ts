@@ -1,5 +1,5 @@
 /**
- * Wires the header's display controls to the display stores (src/stores/display.ts):
+ * Wires the header's display controls to the display stores (src/shell/display-store.ts):
  * text size, high contrast and dark mode. The pre-paint script already applied the
  * stored values; this keeps <html> attributes, the buttons' aria-pressed and the stores
  * in step after every change (also from another tab), and reveals the controls, which

@@ -1,6 +1,6 @@
 /**
  * Remembers the language a visitor switches to (spec point 2: key `locale`, through the
- * shared store in src/stores/locale.ts). The link itself navigates; this only records
+ * shared store in src/shell/locale-store.ts). The link itself navigates; this only records
  * the choice first. Reading a page in a language without switching is not a choice, so
  * page loads write nothing.
  */

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../api/client';
 import { parseData, parseDataList, parseEach } from '../api/boundary';
-import { imageSchema, mapOptionalImage, type Image } from '../api/shared';
+import { imageSchema, mapOptionalImage } from '../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -69,13 +69,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export interface QuickMenuItem {
-  id: string;
-  title: string;
-  path: string;
-  icon: Image | null;
-}
-
+export type QuickMenuItem = ReturnType<typeof mapQuickMenuItem>;
 export interface FooterLink {
   title: string;
   path: string;
@@ -92,28 +86,18 @@ export interface Footer {
   copyright: string;
 }
 
-export interface Consent {
-  /** Changes when the text changes, so a new version asks again. */
-  version: string;
-  title: string;
-  bodyHtml: string;
-  acceptLabel: string;
-  declineLabel: string;
-  /** Where the privacy policy is; null when the API names none. */
-  policyPath: string | null;
-}
-
+export type Consent = ReturnType<typeof mapConsent>;
 // ---- mappings ----
 
 export function mapMenuItem(raw: RawMenuItem): MenuItem {
   return { id: String(raw.id), title: raw.title, path: raw.path, children: raw.children.map(mapMenuItem) };
 }
 
-function mapQuickMenuItem(raw: z.output<typeof quickMenuItemSchema>): QuickMenuItem {
+function mapQuickMenuItem(raw: z.output<typeof quickMenuItemSchema>) {
   return { id: String(raw.id), title: raw.title, path: raw.path, icon: mapOptionalImage(raw.icon) };
 }
 
-function mapConsent(raw: z.output<typeof consentSchema>): Consent {
+function mapConsent(raw: z.output<typeof consentSchema>) {
   return {
     version: String(raw.version),
     title: raw.title,

@@ -1,9 +1,9 @@
 /** Human file sizes and types for attachment links ("PDF, 1.2 MB"). */
-import type { TFunction } from 'i18next';
 import { formatNumber } from '../lib/dates';
-import type { Lang } from '../i18n';
+import type { Lang } from '../i18n/config';
+import type { Text } from './text';
 
-export function formatFileSize(bytes: number, lang: Lang, t: TFunction): string {
+export function formatFileSize(bytes: number, lang: Lang, t: Text): string {
   if (bytes < 1024) return t('units.bytes', { value: formatNumber(bytes, lang) });
   if (bytes < 1024 * 1024)
     return t('units.kb', { value: formatNumber(bytes / 1024, lang, { maximumFractionDigits: 0 }) });

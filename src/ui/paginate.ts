@@ -1,5 +1,5 @@
 /**
- * Static pagination for list pages (routes.md: page 1 is the bare path, page n lives at
+ * Static pagination for list pages (docs/routes.md: page 1 is the bare path, page n lives at
  * `page/{n}/`). Pages call `paginateEntries` in getStaticPaths to split their entries.
  */
 import { DEFAULT_PAGE_SIZE } from '../api/load-rules';

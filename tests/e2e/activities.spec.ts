@@ -2,26 +2,18 @@
  * Activities and training (issue 4): /activities/ with pagination, category and
  * department lists, activity detail with its dates (start–end) and place, both languages.
  */
-import { expect as baseExpect, test, type APIRequestContext } from './support/test';
+import { expect as baseExpect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
+import { api, inLang } from './support/api';
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS = ['th', 'en'] as const;
 // Each test visits several pages through axe; a loaded 2-core machine needs more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-type Lang = (typeof LANGS)[number];
-const inLang = (path: string, lang: Lang) => (lang === 'th' ? path : `/en${path}`);
-async function api<T = any>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const res = await request.get(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(res.ok(), `GET ${path}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
 for (const lang of LANGS) {
   test.describe(`activities in ${lang}`, () => {
-    test("list: page 1 and page 2 show the API's activities in order", async ({ page, request }) => {
-      const list = await api(request, '/activity/category/all?page=1&limit=24', lang);
+    test("list: page 1 and page 2 show the API's activities in order", async ({ page }) => {
+      const list = await api('/activity/category/all?page=1&limit=24', lang);
       expect(list.total).toBeGreaterThan(12);
       await checkPage(page, inLang('/activities/', lang), lang);
       const titles = page.locator('main article h2 a');
@@ -36,34 +28,30 @@ for (const lang of LANGS) {
     });
 
     test('category and department lists', async ({ page, request }) => {
-      const categories = (await api(request, '/activity/dropdown/category', lang)).data;
+      const categories = (await api('/activity/dropdown/category', lang)).data;
       for (const c of categories) {
         expect((await request.get(inLang(`/activities/category/${c.id}/`, lang))).status(), c.slug).toBe(200);
       }
       const category = categories.find((c: any) => c.count > 0);
-      const inCategory = await api(request, `/activity/category/${category.id}?limit=12`, lang);
+      const inCategory = await api(`/activity/category/${category.id}?limit=12`, lang);
       await checkPage(page, inLang(`/activities/category/${category.id}/`, lang), lang);
       await expect(page.locator('h1')).toHaveText(category.title);
       await expect(page.locator('main article h2 a').first()).toHaveText(inCategory.result[0].title);
 
       const withDept = inCategory.result.find((a: any) => a.department);
-      const byDept = await api(
-        request,
-        `/activity/category/${withDept.department.slug}/${category.slug}?limit=12`,
-        lang,
-      );
+      const byDept = await api(`/activity/category/${withDept.department.slug}/${category.slug}?limit=12`, lang);
       await checkPage(page, inLang(`/activities/${withDept.department.slug}/${category.slug}/`, lang), lang);
       await expect(page.locator('main article h2 a')).toHaveCount(Math.min(12, byDept.total));
       await expect(page.locator('main article h2 a').first()).toHaveText(byDept.result[0].title);
     });
 
-    test("detail: dates start–end in the page's calendar, location, attachments", async ({ page, request }) => {
-      const list = await api(request, '/activity/category/all?limit=40', lang);
+    test("detail: dates start–end in the page's calendar, location, attachments", async ({ page }) => {
+      const list = await api('/activity/category/all?limit=40', lang);
       const summary = list.result.find(
         (a: any) => a.end_date && a.end_date.slice(0, 10) !== a.start_date.slice(0, 10) && a.location,
       );
       expect(summary, 'a seed activity lasting several days').toBeTruthy();
-      const detail = (await api(request, `/activity/page/${summary.id}`, lang)).data;
+      const detail = (await api(`/activity/page/${summary.id}`, lang)).data;
       await checkPage(page, inLang(`/activity/${detail.id}/`, lang), lang);
       await expect(page.locator('h1')).toHaveText(detail.title);
       const header = page.locator('main header');
@@ -87,8 +75,8 @@ for (const lang of LANGS) {
       }
     });
 
-    test('reads without JavaScript', async ({ browser, request }) => {
-      const list = await api(request, '/activity/category/all?limit=1', lang);
+    test('reads without JavaScript', async ({ browser }) => {
+      const list = await api('/activity/category/all?limit=1', lang);
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await checkReadsWithoutJs(page, inLang('/activities/', lang), list.result[0].title);

@@ -3,32 +3,21 @@
  * detail with dates, attachments and related items, in Thai and English, and the hostile
  * seed article rendered harmless.
  */
-import { expect as baseExpect, test, type APIRequestContext } from './support/test';
+import { expect as baseExpect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
+import { api, inLang } from './support/api';
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS = ['th', 'en'] as const;
 // Each test visits several pages through axe; a loaded 2-core machine needs more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-type Lang = (typeof LANGS)[number];
-const inLang = (path: string, lang: Lang) => (lang === 'th' ? path : `/en${path}`);
-async function api<T = any>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const res = await request.get(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(res.ok(), `GET ${path}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
 /** Slug of the seed article whose body carries <script>, onerror= and javascript: (scripts/content-api/seed/articles.ts). */
 const HOSTILE_SLUG = 'warning-fake-websites-impersonating-the-department';
 
 for (const lang of LANGS) {
   test.describe(`articles in ${lang}`, () => {
-    test("list: page 1 and page 2 show the API's articles in order, with numbered pagination", async ({
-      page,
-      request,
-    }) => {
-      const list = await api(request, '/content/category/all?page=1&limit=24', lang);
+    test("list: page 1 and page 2 show the API's articles in order, with numbered pagination", async ({ page }) => {
+      const list = await api('/content/category/all?page=1&limit=24', lang);
       expect(list.total).toBeGreaterThan(12);
       await checkPage(page, inLang('/articles/', lang), lang);
       const titles = page.locator('main article h2 a');
@@ -44,9 +33,9 @@ for (const lang of LANGS) {
     });
 
     test('category and department lists hold only their articles', async ({ page, request }) => {
-      const categories = (await api(request, '/content/dropdown/category', lang)).data;
+      const categories = (await api('/content/dropdown/category', lang)).data;
       const category = categories.find((c: any) => c.count > 0);
-      const inCategory = await api(request, `/content/category/${category.slug}?limit=12`, lang);
+      const inCategory = await api(`/content/category/${category.slug}?limit=12`, lang);
       await checkPage(page, inLang(`/articles/category/${category.slug}/`, lang), lang);
       await expect(page.locator('h1')).toHaveText(category.title);
       await expect(page.locator('main article h2 a')).toHaveCount(Math.min(12, inCategory.total));
@@ -58,11 +47,7 @@ for (const lang of LANGS) {
       }
 
       const article = inCategory.result.find((a: any) => a.department);
-      const byDepartment = await api(
-        request,
-        `/content/category/${article.department.slug}/${category.slug}?limit=12`,
-        lang,
-      );
+      const byDepartment = await api(`/content/category/${article.department.slug}/${category.slug}?limit=12`, lang);
       await checkPage(page, inLang(`/articles/${article.department.slug}/${category.slug}/`, lang), lang);
       await expect(page.locator('main article h2 a').first()).toHaveText(byDepartment.result[0].title);
       await expect(page.locator('main article h2 a')).toHaveCount(Math.min(12, byDepartment.total));
@@ -70,12 +55,11 @@ for (const lang of LANGS) {
 
     test("detail: title, date in the page's calendar, attachments with type and size, related articles", async ({
       page,
-      request,
     }) => {
-      const list = await api(request, '/content/category/all?limit=30', lang);
+      const list = await api('/content/category/all?limit=30', lang);
       let detail: any;
       for (const a of list.result) {
-        const d = (await api(request, `/content/page/${a.slug}`, lang)).data;
+        const d = (await api(`/content/page/${a.slug}`, lang)).data;
         if (d.attachments.length > 0 && d.related.length > 0) {
           detail = d;
           break;
@@ -106,8 +90,8 @@ for (const lang of LANGS) {
       await checkPage(page, inLang('/article/a/', lang), lang);
     });
 
-    test('list and detail read without JavaScript', async ({ browser, request }) => {
-      const list = await api(request, '/content/category/all?limit=1', lang);
+    test('list and detail read without JavaScript', async ({ browser }) => {
+      const list = await api('/content/category/all?limit=1', lang);
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await checkReadsWithoutJs(page, inLang('/articles/', lang), list.result[0].title);

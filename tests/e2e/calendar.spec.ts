@@ -15,12 +15,12 @@ import { expect, test, type Locator, type Page } from './support/test';
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import { checkPage, checkReadsWithoutJs, expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { API_URL } from './support/api';
 
 test.describe.configure({ timeout: 90_000 });
 
 const COMMON = { th: thCommon, en: enCommon } as const;
 const PAGE = { th: '/calendar/', en: '/en/calendar/' } as const;
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const BASE_DATE = new Date('2026-11-22T10:00:00+07:00');
 const MONTH = { th: ['พฤศจิกายน 2569', 'ธันวาคม 2569'], en: ['November 2026', 'December 2026'] } as const;
 
@@ -36,7 +36,7 @@ async function apiEvents(
   to?: string,
 ): Promise<{ events: ApiEvent[]; categories: Array<{ id: number; title: string }> }> {
   const range = from ? `?from=${from}&to=${to}` : '';
-  const res = await fetch(`${API}/api/frontend/common/events${range}`, { headers: { 'Accept-Language': lang } });
+  const res = await fetch(`${API_URL}/api/frontend/common/events${range}`, { headers: { 'Accept-Language': lang } });
   return ((await res.json()) as { data: { events: ApiEvent[]; categories: Array<{ id: number; title: string }> } })
     .data;
 }

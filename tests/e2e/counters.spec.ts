@@ -6,17 +6,12 @@
  */
 import { expect, test } from './support/test';
 import { expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { api } from './support/api';
 
 test.describe.configure({ timeout: 90_000 });
 
 const HOME = { th: '/', en: '/en/' } as const;
 const LAWS = { th: '/laws/', en: '/en/laws/' } as const;
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
-
-async function api<T>(path: string, lang: 'th' | 'en' = 'th'): Promise<T> {
-  const res = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  return (await res.json()) as T;
-}
 
 async function lawViews(id: string): Promise<number> {
   const { result } = await api<{ result: Array<{ id: number; views: number }> }>('/law?page_size=500');

@@ -9,22 +9,16 @@
  * types before React arrives is kept, and a submit before it arrives opens the filtered address.
  */
 import { expect as baseExpect, test } from './support/test';
-import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
+import { checkPage, expectNoAxeViolations } from './support/page-checks';
+import { api, langPrefix as prefix } from './support/api';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const L = {
   th: { keyword: 'คำค้น', category: 'หมวดหมู่', region: 'ภูมิภาค', found: /พบ \d+ รายการ/, reset: 'ล้างตัวกรอง' },
   en: { keyword: 'Keyword', category: 'Category', region: 'Region', found: /\d+ items found/, reset: 'Clear filters' },
 };
-
-async function api<T>(path: string, lang: Lang): Promise<T> {
-  const res = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  return (await res.json()) as T;
-}
 
 for (const lang of ['th', 'en'] as const) {
   test(`laws in ${lang}: category + keyword filter, shared URL, clear`, async ({ page, context }) => {

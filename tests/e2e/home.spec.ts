@@ -3,26 +3,19 @@
  * built for a cheap phone (only the first banner eager, every image sized), news tabs
  * that work with the keyboard and without JavaScript, the popup and visitors slots.
  */
-import { expect as baseExpect, test, type APIRequestContext } from './support/test';
+import { expect as baseExpect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, expectNoLeakedPlaceholders, watchConsole } from './support/page-checks';
+import { api } from './support/api';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS = ['th', 'en'] as const;
-type Lang = (typeof LANGS)[number];
 const HOME = { th: '/', en: '/en/' } as const;
-async function api<T = any>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const res = await request.get(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(res.ok(), `GET ${path}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
 for (const lang of LANGS) {
   test.describe(`home in ${lang}`, () => {
     // The home page's common checks with its axe scan are shell.spec.ts's 'shell in …' tests
     // (popup closed; popup.spec.ts scans it open): here the content, without a second scan.
-    test("every section shows the API's records", async ({ page, request }) => {
+    test("every section shows the API's records", async ({ page }) => {
       await page.addInitScript(() => sessionStorage.setItem('popup:dismissed', '1'));
       const console = watchConsole(page);
       expect((await page.goto(HOME[lang]))?.status()).toBe(200);
@@ -56,7 +49,7 @@ for (const lang of LANGS) {
           '/manual/home/highlight',
           '/home/academy',
           '/home/banner/exchange-link',
-        ].map((p) => api(request, p, lang)),
+        ].map((p) => api(p, lang)),
       );
       await expect(main.locator('[data-banner-uuid]').first()).toHaveAttribute(
         'data-banner-uuid',
@@ -79,7 +72,7 @@ for (const lang of LANGS) {
       await expect(main.locator('#home-exchange a[data-banner-uuid]')).toHaveCount(exchange.data.length);
       await expect(main.locator('[data-visitors-counter]')).toHaveCount(1);
       // The API has a popup in the demo data, so its slot is rendered.
-      expect((await api(request, '/home/popup', lang)).data).not.toBeNull();
+      expect((await api('/home/popup', lang)).data).not.toBeNull();
       expect(await page.locator('astro-island[component-url*="Popup"]').count()).toBe(1);
       await expectNoLeakedPlaceholders(page);
       expect(console.errors, 'console errors on home').toEqual([]);
@@ -129,8 +122,8 @@ for (const lang of LANGS) {
       await expect(panels.first()).toBeVisible();
     });
 
-    test('reads without JavaScript: every news tab is on the page', async ({ browser, request }) => {
-      const tabs = (await api(request, '/home/content/news-tabs', lang)).data;
+    test('reads without JavaScript: every news tab is on the page', async ({ browser }) => {
+      const tabs = (await api('/home/content/news-tabs', lang)).data;
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await checkReadsWithoutJs(page, HOME[lang], tabs[0].items[0].title);
@@ -143,12 +136,12 @@ for (const lang of LANGS) {
 
 // One test per language, so the two run side by side.
 for (const lang of LANGS) {
-  test(`intro pages v1 and v2 in ${lang}`, async ({ page, request }) => {
+  test(`intro pages v1 and v2 in ${lang}`, async ({ page }) => {
     for (const [path, endpoint] of [
       ['/intro/', '/home/intropage'],
       ['/intro/v2/', '/home/intropage-v2'],
     ] as const) {
-      const intro = (await api(request, endpoint, lang)).data;
+      const intro = (await api(endpoint, lang)).data;
       const url = lang === 'th' ? path : `/en${path}`;
       await checkPage(page, url, lang);
       await expect(page.locator('h1')).toHaveText(intro.title);

@@ -5,11 +5,11 @@
  */
 import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
+import { api } from './support/api';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.
 test.beforeEach(() => test.slow());
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const PREFIX = { th: '', en: '/en' } as const;
 const THAI_MONTHS = [
   'มกราคม',
@@ -25,12 +25,6 @@ const THAI_MONTHS = [
   'พฤศจิกายน',
   'ธันวาคม',
 ];
-
-async function api<T>(path: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(response.ok, `API ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface Law {
   id: number;

@@ -5,10 +5,10 @@
  * on the API's origin (attachments, covers), each with the page that refers to it.
  */
 import { expect, test, type APIRequestContext } from './support/test';
+import { API_URL } from './support/api';
 
 const MAX_PAGES = 3000;
 const CONCURRENCY = 8;
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -74,7 +74,7 @@ async function status(request: APIRequestContext, url: string): Promise<number> 
 
 test('every internal link, image and file of the built site resolves', async ({ request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  const apiOrigin = new URL(API).origin;
+  const apiOrigin = new URL(API_URL).origin;
   const queue: string[] = [`${origin}/`, `${origin}/en/`];
   const seen = new Set(queue);
   const checked = new Map<string, number>(); // non-page URLs (images, files) → status

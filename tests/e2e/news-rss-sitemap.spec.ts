@@ -1,20 +1,13 @@
 /**
  * The news page with its tabs, the RSS feeds and the sitemaps (issue 4), both languages.
  */
-import { expect as baseExpect, test, type APIRequestContext } from './support/test';
+import { expect as baseExpect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';
+import { api, inLang } from './support/api';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS = ['th', 'en'] as const;
-type Lang = (typeof LANGS)[number];
-const inLang = (path: string, lang: Lang) => (lang === 'th' ? path : `/en${path}`);
-async function api<T = any>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const res = await request.get(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(res.ok(), `GET ${path}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 const FEEDS = ['/common/public-news', '/common/public-news/moc', '/common/activity', '/common/activity/moc'];
 /** Text of every <tag>…</tag> in an XML document. */
 const tagTexts = (xml: string, tag: string) =>
@@ -26,7 +19,7 @@ for (const lang of LANGS) {
     browser,
     request,
   }) => {
-    const feeds = await Promise.all(FEEDS.map((f) => api(request, f, lang)));
+    const feeds = await Promise.all(FEEDS.map((f) => api(f, lang)));
     await checkPage(page, inLang('/news/', lang), lang);
     const tabs = page.locator('main [role="tab"]');
     await expect(tabs).toHaveCount(4);
@@ -57,7 +50,7 @@ for (const lang of LANGS) {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toMatch(/<rss version="2.0"[^>]*>\s*<channel>/);
     expect(xml).toContain(`<language>${lang}</language>`);
-    const rss = (await api(request, '/content/rss', lang)).data;
+    const rss = (await api('/content/rss', lang)).data;
     const escape = (s: string) =>
       s
         .replace(/&/g, '&amp;')
@@ -118,8 +111,8 @@ test('sitemap XML lists every built page in both languages with hreflang alterna
 });
 
 for (const lang of LANGS) {
-  test(`sitemap page in ${lang} lists the menus`, async ({ page, request }) => {
-    const menu = (await api(request, '/menu', lang)).data;
+  test(`sitemap page in ${lang} lists the menus`, async ({ page }) => {
+    const menu = (await api('/menu', lang)).data;
     await checkPage(page, inLang('/sitemap/', lang), lang);
     for (const item of menu) await expect(page.locator('main')).toContainText(item.title);
     await expect(page.locator(`main a[href="${inLang('/articles/', lang)}"]`).first()).toBeVisible();

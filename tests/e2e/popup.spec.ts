@@ -13,15 +13,15 @@ import { expect, test, type Page } from './support/test';
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import { expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { API_URL } from './support/api';
 
 test.describe.configure({ timeout: 90_000 });
 
 const COMMON = { th: thCommon, en: enCommon } as const;
 const HOME = { th: '/', en: '/en/' } as const;
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 
 async function apiPopup(lang: 'th' | 'en'): Promise<{ title: string; text: string; isModal: boolean }> {
-  const res = await fetch(`${API}/api/frontend/home/popup`, { headers: { 'Accept-Language': lang } });
+  const res = await fetch(`${API_URL}/api/frontend/home/popup`, { headers: { 'Accept-Language': lang } });
   return ((await res.json()) as { data: { title: string; text: string; isModal: boolean } }).data;
 }
 

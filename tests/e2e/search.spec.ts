@@ -10,6 +10,7 @@ import enSearch from '../../locales/en/search.json' with { type: 'json' };
 import thCommon from '../../locales/th/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import { checkPage, checkReadsWithoutJs, expectNoAxeViolations, watchConsole } from './support/page-checks';
+import { API_URL } from './support/api';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,7 +19,6 @@ const COMMON = { th: thCommon, en: enCommon } as const;
 const PAGE = { th: '/search/', en: '/en/search/' } as const;
 /** In the Thai seed data "ส่งออก" only ever appears inside longer unspaced words (การส่งออกสินค้าไทย). */
 const WORD = { th: 'ส่งออก', en: 'export' } as const;
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 
 interface ApiSearch {
   total: number;
@@ -27,7 +27,7 @@ interface ApiSearch {
 }
 
 async function apiSearch(lang: 'th' | 'en', keyword: string, extra = ''): Promise<ApiSearch> {
-  const res = await fetch(`${API}/api/frontend/search?keyword=${encodeURIComponent(keyword)}${extra}`, {
+  const res = await fetch(`${API_URL}/api/frontend/search?keyword=${encodeURIComponent(keyword)}${extra}`, {
     headers: { 'Accept-Language': lang },
   });
   return (await res.json()) as ApiSearch;

@@ -3,8 +3,7 @@
  * really blocks. Every other spec's journeys already fail on any violation (support/test.ts).
  */
 import { expect, test } from './support/test';
-
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
+import { API_URL } from './support/api';
 
 function policyOf(html: string): string {
   const match = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html);
@@ -21,7 +20,7 @@ for (const path of ['/', '/en/', '/laws/', '/en/calendar/', '/search/', '/en/web
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
     expect(policy).toMatch(/style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
-    const origin = new URL(API).origin;
+    const origin = new URL(API_URL).origin;
     expect(policy).toContain(`connect-src 'self' ${origin}`);
     expect(policy).toContain(`img-src 'self' data: ${origin}`);
     expect(policy).toContain("object-src 'none'");

@@ -5,18 +5,12 @@
  */
 import { expect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
+import { api, langPrefix as prefix } from './support/api';
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS: Lang[] = ['th', 'en'];
 // Several pages a test, each with a full axe run: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-const prefix = (lang: Lang) => (lang === 'th' ? '' : '/en');
 
-async function api<T>(path: string, lang: Lang): Promise<T> {
-  const res = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(res.ok, `API ${path}`).toBe(true);
-  return (await res.json()) as T;
-}
 type Service = { slug: string; title: string; group: { slug: string; title: string } };
 type Group = { slug: string; title: string; services: Service[] };
 type OnlineService = { id: number; title: string; url: string | null; category_id: number };

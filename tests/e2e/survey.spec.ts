@@ -6,13 +6,12 @@
  */
 import { expect as baseExpect, test, type Page } from './support/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
+import { API_URL, langPrefix as prefix } from './support/api';
 
 // These journeys log in, send forms and run axe several times each: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const TEXT = {
   th: { required: 'กรุณาตอบคำถามนี้', thanks: 'ขอบคุณ', closed: 'ปิดรับคำตอบแล้ว' },
   en: { required: 'Please answer this question.', thanks: 'Thank you', closed: 'closed' },
@@ -34,7 +33,7 @@ interface ApiSurvey {
 }
 
 async function apiSurvey(id: number, lang: Lang): Promise<ApiSurvey> {
-  const res = await fetch(`${API}/api/frontend/survey/${id}`, { headers: { 'Accept-Language': lang } });
+  const res = await fetch(`${API_URL}/api/frontend/survey/${id}`, { headers: { 'Accept-Language': lang } });
   return ((await res.json()) as { data: ApiSurvey }).data;
 }
 

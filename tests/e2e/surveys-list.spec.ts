@@ -3,19 +3,13 @@
  * closing date (Buddhist era in Thai), linking to its form page /surveys/{id}/.
  */
 import { expect, test } from './support/test';
-import { checkPage, checkReadsWithoutJs, type Lang } from './support/page-checks';
+import { checkPage, checkReadsWithoutJs } from './support/page-checks';
+import { api } from './support/api';
 
 // Each test visits several pages and runs axe on most of them: three times the default time.
 test.beforeEach(() => test.slow());
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const PATH = { th: '/surveys/', en: '/en/surveys/' } as const;
-
-async function api<T>(path: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${API}/api/frontend${path}`, { headers: { 'Accept-Language': lang } });
-  expect(response.ok, `API ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 type Surveys = {
   results: { id: number; title: string; description: string; question_count: number; closes_at: string | null }[];

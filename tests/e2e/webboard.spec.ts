@@ -7,12 +7,12 @@
  */
 import { expect as baseExpect, test, type Page } from './support/test';
 import { checkPage, expectNoAxeViolations, type Lang } from './support/page-checks';
+import { langPrefix as prefix } from './support/api';
 
 // These journeys log in, send forms and run axe several times each: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const T = {
   th: {
     login: 'เข้าสู่ระบบ',

@@ -1,4 +1,4 @@
-// Demo accounts (shared/design/contracts.md), web board rooms with threads and posts, and the
+// Demo accounts (README.md "Demo accounts"), web board rooms with threads and posts, and the
 // word list of /master/check-text.
 import type { Pair } from './helpers.ts';
 import type { SeedContext } from './helpers.ts';

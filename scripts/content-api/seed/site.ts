@@ -1,5 +1,5 @@
 // Site furniture: menus, footer, quick menu, consent, popup, intro pages, the e-magazine page
-// template, banners and the summary statistics. Menu paths follow shared/design/routes.md and are
+// template, banners and the summary statistics. Menu paths follow docs/routes.md and are
 // language-neutral; the portal adds /en for English.
 import { uuidFor } from './prng.ts';
 import { AGENCY } from './text.ts';

@@ -14,7 +14,7 @@
  *   forced logout (the client's logout handler, registered on import).
  *
  * Actions are built by `createAuthStore(api)` so tests pass a fake API; the module's exports
- * are one instance over the real API in src/api/auth.ts.
+ * are one instance over the real API in src/areas/account/api.ts.
  */
 import { computed } from 'nanostores';
 import * as authApi from './api';

@@ -8,15 +8,8 @@ import type { Paged } from '../../api/boundary';
 import { pagedListQuery } from '../../api/load-rules';
 // Through ./content, not ./content-items: the list-filter island then bundles the shared item
 // helpers into the chunk it already loads for articles, instead of one more chunk (fewer bytes).
-import {
-  departmentItemFields,
-  getCategoryDropdown,
-  getItem,
-  getPagedItems,
-  mapDepartmentItem,
-  type DepartmentItem,
-} from '../articles/api';
-import { attachmentSchema, isoDate, mapAttachment, type Attachment, type Category } from '../../api/shared';
+import { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem } from '../articles/api';
+import { attachmentSchema, isoDate, mapAttachment, type Category } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -41,22 +34,11 @@ const activitySchema = () =>
 
 export type ActivityKind = 'activity' | 'training';
 
-export interface ActivitySummary extends DepartmentItem {
-  kind: ActivityKind;
-  startDate: string;
-  endDate: string | null;
-  location: string;
-}
-
-export interface Activity extends ActivitySummary {
-  bodyHtml: string;
-  attachments: Attachment[];
-  related: ActivitySummary[];
-}
-
+export type ActivitySummary = ReturnType<typeof mapActivitySummary>;
+export type Activity = ReturnType<typeof mapActivity>;
 // ---- mappings ----
 
-export function mapActivitySummary(raw: z.output<typeof activitySummarySchema>): ActivitySummary {
+export function mapActivitySummary(raw: z.output<typeof activitySummarySchema>) {
   return {
     ...mapDepartmentItem(raw),
     kind: raw.kind,
@@ -66,7 +48,7 @@ export function mapActivitySummary(raw: z.output<typeof activitySummarySchema>):
   };
 }
 
-function mapActivity(raw: z.output<ReturnType<typeof activitySchema>>): Activity {
+function mapActivity(raw: z.output<ReturnType<typeof activitySchema>>) {
   return {
     ...mapActivitySummary(raw),
     bodyHtml: raw.body_html,

@@ -1,11 +1,10 @@
 import { getActivities, getActivitiesOfCategory, getActivitiesOfDepartment } from './api';
-import { localizePath } from '../../i18n/paths';
-import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
-import { Card } from '../../ui/list-filter/Card';
+import type { Translate } from '../../i18n/translator';
+import { ActivityCard } from './ActivityCard';
 
-export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
+export async function search(f: FilterQuery, lang: Lang, t: Translate): Promise<ResultPage> {
   const sortBy = f.sort === 'oldest' ? 'oldest' : 'newest';
   const params = { keyword: f.q, page: f.page, limit: PAGE_SIZE, sortBy } as const;
   // A category page (/activities/category/{id}/) asks its own endpoint, /activity/category/{id}.
@@ -17,16 +16,6 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   return {
     total: res.total,
     pageSize: res.limit,
-    items: res.items.map((a) => (
-      <Card
-        key={a.id}
-        title={a.title}
-        href={localizePath(`/activity/${encodeURIComponent(a.id)}/`, lang)}
-        summary={a.summary}
-        image={a.cover}
-        date={formatDate(a.startDate, lang)}
-        meta={a.category.title}
-      />
-    )),
+    items: res.items.map((a) => <ActivityCard key={a.id} activity={a} type={a.kind} lang={lang} t={t} />),
   };
 }

@@ -21,9 +21,7 @@ import {
   isoDate,
   mapAttachment,
   mapOptionalImage,
-  type Attachment,
   type Category,
-  type Image,
 } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
@@ -57,38 +55,19 @@ const newsItemSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface ArticleSummary extends DepartmentItem {
-  views: number;
-}
-
-export interface Article extends ArticleSummary {
-  bodyHtml: string;
-  updatedAt: string;
-  attachments: Attachment[];
-  related: ArticleSummary[];
-}
-
-export interface NewsItem {
-  type: 'article' | 'activity';
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  cover: Image | null;
-  publishedAt: string;
-  source: 'own' | 'moc';
-}
-
+export type ArticleSummary = ReturnType<typeof mapArticleSummary>;
+export type Article = ReturnType<typeof mapArticle>;
+export type NewsItem = ReturnType<typeof mapNewsItem>;
 // ---- mappings ----
 
-export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>): ArticleSummary {
+export function mapArticleSummary(raw: z.output<typeof articleSummarySchema>) {
   return {
     ...mapDepartmentItem(raw),
     views: raw.views,
   };
 }
 
-function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>): Article {
+function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>) {
   return {
     ...mapArticleSummary(raw),
     bodyHtml: raw.body_html,
@@ -98,7 +77,7 @@ function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>): Article {
   };
 }
 
-export function mapNewsItem(raw: z.output<typeof newsItemSchema>): NewsItem {
+export function mapNewsItem(raw: z.output<typeof newsItemSchema>) {
   return {
     type: raw.type,
     id: String(raw.id),

@@ -1,9 +1,7 @@
 import { getArticles, getArticlesOfCategory, getArticlesOfDepartment } from './api';
-import { localizePath } from '../../i18n/paths';
-import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
-import { Card } from '../../ui/list-filter/Card';
+import { ArticleCard } from './ArticleCard';
 
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   const params = { keyword: f.q, page: f.page, limit: PAGE_SIZE };
@@ -16,16 +14,6 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   return {
     total: res.total,
     pageSize: res.limit,
-    items: res.items.map((a) => (
-      <Card
-        key={a.id}
-        title={a.title}
-        href={localizePath(`/article/${encodeURIComponent(a.slug)}/`, lang)}
-        summary={a.summary}
-        image={a.cover}
-        date={formatDate(a.publishedAt, lang)}
-        meta={a.category.title}
-      />
-    )),
+    items: res.items.map((a) => <ArticleCard key={a.id} article={a} lang={lang} />),
   };
 }

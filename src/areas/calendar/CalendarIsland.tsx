@@ -1,7 +1,7 @@
 /**
  * Event calendar island (`/calendar/`): hydrated client:idle over the build-time event list.
  *
- * Everything it shows comes from the build (`data`, see src/collections/events.ts), so it makes no
+ * Everything it shows comes from the build (`data`, see src/areas/calendar/collection.ts), so it makes no
  * request and deliberately does not use IslandRoot, whose API-language hook would pull the API
  * client into the page: it sets up the same translations and error boundary itself.
  */

@@ -33,13 +33,7 @@ const calendarSchema = z.object({ events: z.array(z.unknown()), categories: z.ar
 
 // ---- the portal's types ----
 
-export interface EventCategory {
-  id: string;
-  title: string;
-  /** `#rrggbb` */
-  color: string;
-}
-
+export type EventCategory = ReturnType<typeof mapEventCategory>;
 export interface CalendarEvent {
   id: string;
   title: string;
@@ -61,7 +55,7 @@ export interface Calendar {
 
 // ---- mappings ----
 
-export function mapEventCategory(raw: z.output<typeof eventCategorySchema>): EventCategory {
+export function mapEventCategory(raw: z.output<typeof eventCategorySchema>) {
   return { id: String(raw.id), title: raw.title, color: raw.color };
 }
 

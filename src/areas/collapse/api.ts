@@ -7,7 +7,7 @@ import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { manualSchema, mapManual, type Manual } from '../manuals/api';
-import { isoDate, mapRef, refSchema, type Ref } from '../../api/shared';
+import { isoDate, mapRef, refSchema } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
@@ -43,28 +43,12 @@ export interface CollapseItem {
   summary: string;
 }
 
-export interface CollapseGroup {
-  id: string;
-  title: string;
-  items: CollapseItem[];
-}
-
-export interface CollapseModule {
-  module: Ref;
-  groups: CollapseGroup[];
-}
-
-export interface CollapseContent {
-  id: string;
-  title: string;
-  bodyHtml: string;
-  groupId: string;
-  updatedAt: string;
-}
-
+export type CollapseGroup = ReturnType<typeof mapCollapseGroup>;
+export type CollapseModule = ReturnType<typeof mapCollapseModule>;
+export type CollapseContent = ReturnType<typeof mapCollapseContent>;
 // ---- mappings ----
 
-function mapCollapseGroup(raw: z.output<typeof collapseGroupSchema>): CollapseGroup {
+function mapCollapseGroup(raw: z.output<typeof collapseGroupSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -72,11 +56,11 @@ function mapCollapseGroup(raw: z.output<typeof collapseGroupSchema>): CollapseGr
   };
 }
 
-function mapCollapseModule(raw: z.output<typeof collapseModuleSchema>): CollapseModule {
+function mapCollapseModule(raw: z.output<typeof collapseModuleSchema>) {
   return { module: mapRef(raw.module), groups: raw.groups.map(mapCollapseGroup) };
 }
 
-function mapCollapseContent(raw: z.output<typeof collapseContentSchema>): CollapseContent {
+function mapCollapseContent(raw: z.output<typeof collapseContentSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,

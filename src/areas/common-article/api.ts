@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
-import { attachmentSchema, isoDate, mapAttachment, type Attachment } from '../../api/shared';
+import { attachmentSchema, isoDate, mapAttachment } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
@@ -46,21 +46,8 @@ const commonContentDetailSchema = z.extend(commonContentSchema, {
 
 // ---- the portal's types ----
 
-export interface CommonCategory {
-  id: string;
-  title: string;
-  parentId: string | null;
-  moduleId: string;
-  count: number;
-}
-
-export interface CommonContent {
-  id: string;
-  title: string;
-  summary: string;
-  publishedAt: string;
-}
-
+export type CommonCategory = ReturnType<typeof mapCommonCategory>;
+export type CommonContent = ReturnType<typeof mapCommonContent>;
 export interface CommonCategoryDetail {
   id: string;
   title: string;
@@ -68,16 +55,10 @@ export interface CommonCategoryDetail {
   contents: CommonContent[];
 }
 
-export interface CommonContentDetail extends CommonContent {
-  bodyHtml: string;
-  categoryId: string | null;
-  moduleId: string;
-  attachments: Attachment[];
-}
-
+export type CommonContentDetail = ReturnType<typeof mapCommonContentDetail>;
 // ---- mappings ----
 
-function mapCommonCategory(raw: z.output<typeof commonCategorySchema>): CommonCategory {
+function mapCommonCategory(raw: z.output<typeof commonCategorySchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -87,11 +68,11 @@ function mapCommonCategory(raw: z.output<typeof commonCategorySchema>): CommonCa
   };
 }
 
-function mapCommonContent(raw: z.output<typeof commonContentSchema>): CommonContent {
+function mapCommonContent(raw: z.output<typeof commonContentSchema>) {
   return { id: String(raw.id), title: raw.title, summary: raw.summary, publishedAt: raw.published_at };
 }
 
-function mapCommonContentDetail(raw: z.output<typeof commonContentDetailSchema>): CommonContentDetail {
+function mapCommonContentDetail(raw: z.output<typeof commonContentDetailSchema>) {
   return {
     ...mapCommonContent(raw),
     bodyHtml: raw.body_html,

@@ -84,46 +84,10 @@ export interface ContactDivisionBrief {
   email: string;
 }
 
-export interface ContactDepartment {
-  id: string;
-  slug: string;
-  name: string;
-  /** The text fields are '' when the office does not publish them. */
-  address: string;
-  phone: string;
-  fax: string;
-  email: string;
-  hours: string;
-  mapImage: Image | null;
-  divisions: ContactDivisionBrief[];
-}
-
-export interface ContactDivision {
-  id: string;
-  name: string;
-  head: string;
-  phone: string;
-  email: string;
-  departmentId: string;
-}
-
-export interface DepartmentRef {
-  id: string;
-  slug: string;
-  name: string;
-}
-
-export interface ProvinceContact {
-  id: string;
-  province: string;
-  /** `region.id` is what the province filter sends as `region`. */
-  region: Ref;
-  office: string;
-  address: string;
-  phone: string;
-  email: string;
-}
-
+export type ContactDepartment = ReturnType<typeof mapContactDepartment>;
+export type ContactDivision = ReturnType<typeof mapContactDivision>;
+export type DepartmentRef = ReturnType<typeof mapDepartmentRef>;
+export type ProvinceContact = ReturnType<typeof mapProvinceContact>;
 export interface ProvinceContacts {
   provinces: ProvinceContact[];
   regions: Ref[];
@@ -131,7 +95,7 @@ export interface ProvinceContacts {
 
 // ---- mappings ----
 
-function mapContactDepartment(raw: z.output<typeof contactDepartmentSchema>): ContactDepartment {
+function mapContactDepartment(raw: z.output<typeof contactDepartmentSchema>) {
   return {
     id: String(raw.id),
     slug: raw.slug,
@@ -146,7 +110,7 @@ function mapContactDepartment(raw: z.output<typeof contactDepartmentSchema>): Co
   };
 }
 
-function mapContactDivision(raw: z.output<typeof contactDivisionSchema>): ContactDivision {
+function mapContactDivision(raw: z.output<typeof contactDivisionSchema>) {
   return {
     id: String(raw.id),
     name: raw.name,
@@ -157,11 +121,11 @@ function mapContactDivision(raw: z.output<typeof contactDivisionSchema>): Contac
   };
 }
 
-function mapDepartmentRef(raw: z.output<typeof departmentRefSchema>): DepartmentRef {
+function mapDepartmentRef(raw: z.output<typeof departmentRefSchema>) {
   return { id: String(raw.id), slug: raw.slug, name: raw.name };
 }
 
-function mapProvinceContact(raw: z.output<typeof provinceContactSchema>): ProvinceContact {
+function mapProvinceContact(raw: z.output<typeof provinceContactSchema>) {
   return {
     id: String(raw.id),
     province: raw.province,

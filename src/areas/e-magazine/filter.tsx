@@ -1,9 +1,8 @@
 import { getBooks } from './api';
 import { localizePath } from '../../i18n/paths';
-import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
-import { Card } from '../../ui/list-filter/Card';
+import { Card } from '../../ui/Card';
 
 /** GET /book/category/all with keyword (the endpoint takes no category), 12 a page. */
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
@@ -17,7 +16,8 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
         title={b.title}
         href={localizePath(`/e-magazine/${encodeURIComponent(b.slug)}/`, lang)}
         image={b.cover}
-        date={formatDate(b.publishedAt, lang)}
+        date={b.publishedAt}
+        lang={lang}
         meta={b.category.title}
       />
     )),

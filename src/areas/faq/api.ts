@@ -24,26 +24,15 @@ const faqSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface FaqGroup {
-  id: string;
-  title: string;
-  count: number;
-}
-
-export interface Faq {
-  id: string;
-  question: string;
-  answerHtml: string;
-  groupId: string;
-}
-
+export type FaqGroup = ReturnType<typeof mapFaqGroup>;
+export type Faq = ReturnType<typeof mapFaq>;
 // ---- mappings ----
 
-function mapFaqGroup(raw: z.output<typeof faqGroupSchema>): FaqGroup {
+function mapFaqGroup(raw: z.output<typeof faqGroupSchema>) {
   return { id: String(raw.id), title: raw.title, count: raw.count };
 }
 
-function mapFaq(raw: z.output<typeof faqSchema>): Faq {
+function mapFaq(raw: z.output<typeof faqSchema>) {
   return { id: String(raw.id), question: raw.question, answerHtml: raw.answer_html, groupId: String(raw.group_id) };
 }
 

@@ -33,7 +33,7 @@ export const faqCollections = {
     fetch: async (ctx) => {
       const [groups, faqs] = await Promise.all([
         ctx.call('/faqs/groups', () => getFaqGroups(ctx.lang)),
-        fetchAllPages(ctx, '/faqs', FAQ_PAGE_SIZE, (page, limit) => getFaqs({ page, limit }, ctx.lang)),
+        fetchAllPages(ctx, '/faqs', (page, limit) => getFaqs({ page, limit }, ctx.lang), FAQ_PAGE_SIZE),
       ]);
       const known = new Set(groups.map((g) => g.id));
       const data: FaqPageData = {

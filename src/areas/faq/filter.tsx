@@ -2,6 +2,7 @@ import { getFaqs } from './api';
 import { htmlToText } from '../../ui/list-filter/html-text';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
+import { FaqItem } from './FaqItem';
 
 export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   const res = await getFaqs(
@@ -11,11 +12,9 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   return {
     total: res.total,
     pageSize: res.limit,
+    // The answer as plain text: the sanitiser is build-time only (html-text.ts).
     items: res.items.map((faq) => (
-      <details key={faq.id} className="rounded border border-solid border-border/40 bg-surface p-4">
-        <summary className="cursor-pointer font-bold">{faq.question}</summary>
-        <p className="mt-2 mb-0 whitespace-pre-line">{htmlToText(faq.answerHtml)}</p>
-      </details>
+      <FaqItem key={faq.id} faq={faq} answer={{ text: htmlToText(faq.answerHtml) }} idPrefix="live-" />
     )),
   };
 }

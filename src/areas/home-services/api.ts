@@ -5,14 +5,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList } from '../../api/boundary';
-import {
-  attachmentSchema,
-  imageSchema,
-  mapAttachment,
-  mapOptionalImage,
-  type Attachment,
-  type Image,
-} from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -30,25 +23,15 @@ const homeServiceDetailSchema = z.extend(homeServiceSchema, {
 
 // ---- the portal's types ----
 
-export interface HomeService {
-  id: string;
-  title: string;
-  summary: string;
-  cover: Image | null;
-}
-
-export interface HomeServiceDetail extends HomeService {
-  bodyHtml: string;
-  attachments: Attachment[];
-}
-
+export type HomeService = ReturnType<typeof mapHomeService>;
+export type HomeServiceDetail = ReturnType<typeof mapHomeServiceDetail>;
 // ---- mappings ----
 
-function mapHomeService(raw: z.output<typeof homeServiceSchema>): HomeService {
+function mapHomeService(raw: z.output<typeof homeServiceSchema>) {
   return { id: String(raw.id), title: raw.title, summary: raw.summary, cover: mapOptionalImage(raw.cover) };
 }
 
-function mapHomeServiceDetail(raw: z.output<typeof homeServiceDetailSchema>): HomeServiceDetail {
+function mapHomeServiceDetail(raw: z.output<typeof homeServiceDetailSchema>) {
   return { ...mapHomeService(raw), bodyHtml: raw.body_html, attachments: raw.attachments.map(mapAttachment) };
 }
 

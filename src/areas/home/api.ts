@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach, parseOptionalData, parsePaged } from '../../api/boundary';
 import { DEFAULT_PAGE, HOME_PROCUREMENT_ITEMS, listQuery } from '../../api/load-rules';
-import { imageSchema, isoDate, mapImage, mapOptionalImage, resolveFileUrl, type Image } from '../../api/shared';
+import { imageSchema, isoDate, mapImage, mapOptionalImage, resolveFileUrl } from '../../api/shared';
 import {
   articleSummarySchema,
   mapArticleSummary,
@@ -82,33 +82,10 @@ const visitorsSchema = z.object({
 // ---- the portal's types ----
 
 /** One figure of the home page's summary statistics. */
-export interface Statistic {
-  id: string;
-  label: string;
-  value: number;
-  unit: string;
-}
-
-export interface IntroPage {
-  title: string;
-  bodyHtml: string;
-  image: Image;
-  enterLabel: string;
-  /** Language-neutral portal path of the "enter" button. */
-  enterPath: string;
-}
-
+export type Statistic = ReturnType<typeof mapStatistic>;
+export type IntroPage = ReturnType<typeof mapIntroPage>;
 /** An academy course (spec point 3 Home.academy). */
-export interface Course {
-  id: string;
-  title: string;
-  summary: string;
-  cover: Image | null;
-  startDate: string;
-  /** The activity page of the course (`/activity/{id}/`), when there is one. */
-  activityId: string | null;
-}
-
+export type Course = ReturnType<typeof mapCourse>;
 /** Keys: `news`, `moc-news`, `activity`, `moc-activity`. */
 export interface NewsTab {
   key: string;
@@ -117,16 +94,7 @@ export interface NewsTab {
 }
 
 /** Spec point 3 popup: link, isModal, text, title, path. */
-export interface Popup {
-  isModal: boolean;
-  title: string;
-  text: string;
-  /** Portal path, external address, or null when the popup links nowhere. */
-  link: string | null;
-  /** The popup's image as an address on the API's origin, or null. */
-  path: string | null;
-}
-
+export type Popup = ReturnType<typeof mapPopup>;
 export interface Visitors {
   total: number;
   today: number;
@@ -134,11 +102,11 @@ export interface Visitors {
 
 // ---- mappings ----
 
-function mapStatistic(raw: z.output<typeof statisticSchema>): Statistic {
+function mapStatistic(raw: z.output<typeof statisticSchema>) {
   return { id: String(raw.id), label: raw.label, value: raw.value, unit: raw.unit };
 }
 
-function mapIntroPage(raw: z.output<typeof introPageSchema>): IntroPage {
+function mapIntroPage(raw: z.output<typeof introPageSchema>) {
   return {
     title: raw.title,
     bodyHtml: raw.body_html,
@@ -148,7 +116,7 @@ function mapIntroPage(raw: z.output<typeof introPageSchema>): IntroPage {
   };
 }
 
-function mapCourse(raw: z.output<typeof courseSchema>): Course {
+function mapCourse(raw: z.output<typeof courseSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -159,7 +127,7 @@ function mapCourse(raw: z.output<typeof courseSchema>): Course {
   };
 }
 
-export function mapPopup(raw: z.output<typeof popupSchema>): Popup {
+export function mapPopup(raw: z.output<typeof popupSchema>) {
   return {
     isModal: raw.isModal,
     title: raw.title,

@@ -1,5 +1,5 @@
 /**
- * Where the home page's records link to (shared/design/routes.md). Paths are
+ * Where the home page's records link to (docs/routes.md). Paths are
  * language-neutral; components pass them through localizePath.
  */
 import { isExternalPath, localizePath, type Lang } from '../../i18n';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parsePaged, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, LAW_CATEGORIES_PAGE_SIZE, listQuery } from '../../api/load-rules';
-import { attachmentSchema, isoDate, mapAttachment, type Attachment } from '../../api/shared';
+import { attachmentSchema, isoDate, mapAttachment } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
@@ -35,34 +35,15 @@ const lawSubCategorySchema = z.extend(lawCategorySchema, { law_categories_id: id
 
 const lawViewSchema = z.object({ id: idSchema, views: z.number().check(z.int(), z.nonnegative()) });
 
-// ---- the portal's types ----
+// ---- mappings (each one's output is the portal's type of the record, written nowhere else) ----
 
-export interface Law {
-  id: string;
-  title: string;
-  summary: string;
-  bodyHtml: string;
-  categoryId: string;
-  subCategoryId: string | null;
-  enactedAt: string;
-  views: number;
-  attachments: Attachment[];
-}
-
+export type Law = ReturnType<typeof mapLaw>;
 /** Spec point 3: slug (from id), title (from title_th). */
-export interface LawCategory {
-  slug: string;
-  title: string;
-}
-
+export type LawCategory = ReturnType<typeof mapLawCategory>;
 /** Spec point 3: slug (from id), title (from title_th), categoryId (from law_categories_id). */
-export interface LawSubCategory extends LawCategory {
-  categoryId: string;
-}
+export type LawSubCategory = ReturnType<typeof mapLawSubCategory>;
 
-// ---- mappings ----
-
-function mapLaw(raw: z.output<typeof lawSchema>): Law {
+function mapLaw(raw: z.output<typeof lawSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -88,11 +69,11 @@ function lawCategoryTitle(raw: { title_th: string; title_en?: string | null }, l
   return lang === 'en' && english ? english : raw.title_th;
 }
 
-export function mapLawCategory(raw: z.output<typeof lawCategorySchema>, lang: Lang): LawCategory {
+export function mapLawCategory(raw: z.output<typeof lawCategorySchema>, lang: Lang) {
   return { slug: String(raw.id), title: lawCategoryTitle(raw, lang) };
 }
 
-export function mapLawSubCategory(raw: z.output<typeof lawSubCategorySchema>, lang: Lang): LawSubCategory {
+export function mapLawSubCategory(raw: z.output<typeof lawSubCategorySchema>, lang: Lang) {
   return { ...mapLawCategory(raw, lang), categoryId: String(raw.law_categories_id) };
 }
 

@@ -8,36 +8,20 @@ import { getCollection, getEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { fetchAllPages } from '../../collections/all-pages';
 import { compareIds, ofLang } from '../../collections/modules';
-import { getLawCategories, getLawSubCategories, getLaws } from './api';
+import { getLawCategories, getLawSubCategories, getLaws, type Law, type LawCategory, type LawSubCategory } from './api';
 import type { Lang } from '../../i18n/config';
 
-const attachmentSchema = z.object({
-  name: z.string().min(1),
-  url: z.string().min(1),
-  mime: z.string().min(1),
-  sizeBytes: z.number().int().nonnegative(),
-});
+/** A stored law: the boundary's Law (api.ts) without its view count. */
+export type LawRecord = Omit<Law, 'views'>;
+export interface LawTaxonomy {
+  categories: LawCategory[];
+  subCategories: LawSubCategory[];
+}
 
-export const lawSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
-  bodyHtml: z.string(),
-  categoryId: z.string().min(1),
-  subCategoryId: z.string().nullable(),
-  enactedAt: z.string().min(1),
-  attachments: z.array(attachmentSchema),
-});
-
-export const lawTaxonomySchema = z.object({
-  categories: z.array(z.object({ slug: z.string().min(1), title: z.string().min(1) })),
-  subCategories: z.array(
-    z.object({ slug: z.string().min(1), title: z.string().min(1), categoryId: z.string().min(1) }),
-  ),
-});
-
-export type LawRecord = z.output<typeof lawSchema>;
-export type LawTaxonomy = z.output<typeof lawTaxonomySchema>;
+// The records were checked by the endpoint's schema at the boundary (api.ts); the collection
+// only carries their type, so a law is described once.
+const lawSchema = z.custom<LawRecord>((v) => typeof v === 'object' && v !== null, 'is not a law');
+const lawTaxonomySchema = z.custom<LawTaxonomy>((v) => typeof v === 'object' && v !== null, 'is not a taxonomy');
 
 /** /law accepts page_size up to 500 (docs/api-contract.md); few calls even at 5,000 laws. */
 const LAW_FETCH_SIZE = 500;
@@ -47,8 +31,11 @@ export const lawCollections = {
     endpoint: '/law',
     schema: lawSchema,
     fetch: async (ctx) => {
-      const laws = await fetchAllPages(ctx, '/law', LAW_FETCH_SIZE, (page, page_size) =>
-        getLaws({ page, page_size }, ctx.lang),
+      const laws = await fetchAllPages(
+        ctx,
+        '/law',
+        (page, page_size) => getLaws({ page, page_size }, ctx.lang),
+        LAW_FETCH_SIZE,
       );
       // `views` is left out on purpose: it changes with every visit and would re-render the lists.
       return laws.map(({ views: _views, ...law }) => ({ key: law.id, data: law }));

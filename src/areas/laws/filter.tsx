@@ -1,45 +1,11 @@
-import { useTranslation } from '../../ui/island/translation';
 import { getLaws, type Law } from './api';
-import { formatDate } from '../../lib/dates';
 import { htmlToText } from '../../ui/list-filter/html-text';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
+import type { Translate } from '../../i18n/translator';
+import { LawItem, lawMeta } from './LawItem';
 
-function LawItem({ law, lang }: { law: Law; lang: Lang }) {
-  const { t } = useTranslation('common');
-  return (
-    <article
-      className="flex flex-col gap-2 rounded border border-solid border-border/60 p-4"
-      aria-labelledby={`live-law-${law.id}`}
-    >
-      <h2 id={`live-law-${law.id}`} className="m-0 text-lg md:text-xl font-bold leading-snug">
-        {law.title}
-      </h2>
-      <p className="m-0 text-sm text-muted">
-        {t('lawsPage.enacted')} {formatDate(law.enactedAt, lang)}
-      </p>
-      {law.summary && <p className="m-0">{law.summary}</p>}
-      {law.attachments.length > 0 && (
-        <ul className="m-0 ps-5" aria-label={t('lawsPage.filesOf', { title: law.title })}>
-          {law.attachments.map((a) => (
-            <li key={a.url}>
-              <a href={a.url}>{a.name}</a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <details>
-        <summary className="cursor-pointer font-bold text-link">
-          {t('lawsPage.fullText')}
-          <span className="sr-only">: {law.title}</span>
-        </summary>
-        <p className="pt-2 m-0 whitespace-pre-line">{htmlToText(law.bodyHtml)}</p>
-      </details>
-    </article>
-  );
-}
-
-export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
+export async function search(f: FilterQuery, lang: Lang, t: Translate): Promise<ResultPage> {
   const res = await getLaws(
     {
       keyword: f.q,
@@ -50,9 +16,23 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
     },
     lang,
   );
+  // As on the static /laws/ list: a category page groups its laws instead of naming the category.
+  const metaOf = (law: Law) =>
+    f.fixed.law_categories_id ? undefined : lawMeta(law, f.titles.categories, f.titles.subCategories);
   return {
     total: res.total,
     pageSize: res.limit,
-    items: res.items.map((law) => <LawItem key={law.id} law={law} lang={lang} />),
+    // The full text as plain text: the sanitiser is build-time only (html-text.ts).
+    items: res.items.map((law) => (
+      <LawItem
+        key={law.id}
+        law={law}
+        body={{ text: htmlToText(law.bodyHtml) }}
+        lang={lang}
+        t={t}
+        meta={metaOf(law)}
+        idPrefix="live-"
+      />
+    )),
   };
 }

@@ -12,10 +12,9 @@ import { IslandRoot, type IslandProps } from '../../ui/island/IslandRoot';
 import { LoadFailure } from '../../ui/island/LoadFailure';
 import { Loading } from '../../ui/island/Loading';
 import { useTranslation } from '../../ui/island/translation';
-import { Card } from '../../ui/list-filter/Card';
+import { Card } from '../../ui/Card';
 import { Pager } from '../webboard/Pager';
 import { localizePath } from '../../i18n/paths';
-import { formatDate } from '../../lib/dates';
 import type { Lang } from '../../i18n/config';
 import type { Manual } from './api';
 import { PAGE_SIZE } from '../../ui/list-filter/types';
@@ -192,7 +191,8 @@ function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
                     title={m.title}
                     href={localizePath(`/manuals/${encodeURIComponent(m.uuid)}/`, lang)}
                     summary={m.summary}
-                    date={formatDate(m.updatedAt, lang)}
+                    date={m.updatedAt}
+                    lang={lang}
                     meta={m.group.title}
                   />
                 </li>

@@ -1,9 +1,8 @@
 import { getMediaList } from './api';
 import { localizePath } from '../../i18n/paths';
-import { formatDate } from '../../lib/dates';
 import { PAGE_SIZE, type FilterQuery, type ResultPage } from '../../ui/list-filter/types';
 import type { Lang } from '../../i18n/config';
-import { Card } from '../../ui/list-filter/Card';
+import { Card } from '../../ui/Card';
 import { useTranslation } from '../../ui/island/translation';
 import type { MediaSummary } from './api';
 
@@ -15,7 +14,8 @@ function MediaCard({ m, lang }: { m: MediaSummary; lang: Lang }) {
       href={localizePath(`/multimedia/${encodeURIComponent(m.slug)}/`, lang)}
       summary={m.summary}
       image={m.cover}
-      date={formatDate(m.publishedAt, lang)}
+      date={m.publishedAt}
+      lang={lang}
       meta={`${t(m.kind === 'video' ? 'content.video' : 'content.gallery')} · ${m.category.title}`}
     />
   );

@@ -20,7 +20,7 @@ export const NEWS_TABS: ReadonlyArray<{ id: string; feed: NewsFeed }> = [
 const feedShape = z.object({
   kind: z.literal('feed'),
   feed: z.string().min(1),
-  // Checked field by field at the API boundary (src/api/content.ts); kept typed here.
+  // Checked field by field at the API boundary (src/areas/articles/api.ts); kept typed here.
   items: z.custom<NewsItem[]>((v) => Array.isArray(v), 'is not a list'),
 });
 

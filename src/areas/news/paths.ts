@@ -1,4 +1,4 @@
-/** Portal paths of the records news lists and the home page link to (shared/design/routes.md). */
+/** Portal paths of the records news lists and the home page link to (docs/routes.md). */
 import type { NewsItem } from '../articles/api';
 
 export function newsItemPath(item: Pick<NewsItem, 'type' | 'id' | 'slug'>): string {

@@ -5,14 +5,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach } from '../../api/boundary';
-import {
-  attachmentSchema,
-  imageSchema,
-  mapAttachment,
-  mapOptionalImage,
-  type Attachment,
-  type Image,
-} from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
@@ -47,21 +40,8 @@ const onlineCategoryWithServicesSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface OnlineService {
-  id: string;
-  title: string;
-  summary: string;
-  icon: Image | null;
-  categoryId: string;
-  /** Where the online service runs (external address or portal path); null when not online yet. */
-  url: string | null;
-}
-
-export interface OnlineServiceDetail extends OnlineService {
-  bodyHtml: string;
-  attachments: Attachment[];
-}
-
+export type OnlineService = ReturnType<typeof mapOnlineService>;
+export type OnlineServiceDetail = ReturnType<typeof mapOnlineServiceDetail>;
 export interface OnlineServiceCategory {
   id: string;
   title: string;
@@ -76,7 +56,7 @@ export interface OnlineServiceCategoryWithServices {
 
 // ---- mappings ----
 
-function mapOnlineService(raw: z.output<typeof onlineServiceSchema>): OnlineService {
+function mapOnlineService(raw: z.output<typeof onlineServiceSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -87,7 +67,7 @@ function mapOnlineService(raw: z.output<typeof onlineServiceSchema>): OnlineServ
   };
 }
 
-function mapOnlineServiceDetail(raw: z.output<typeof onlineServiceDetailSchema>): OnlineServiceDetail {
+function mapOnlineServiceDetail(raw: z.output<typeof onlineServiceDetailSchema>) {
   return { ...mapOnlineService(raw), bodyHtml: raw.body_html, attachments: raw.attachments.map(mapAttachment) };
 }
 

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
-import { imageSchema, mapOptionalImage, mapRef, refSchema, type Image, type Ref } from '../../api/shared';
+import { imageSchema, mapOptionalImage, mapRef, refSchema } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 /** Contact details a staff member may not publish: null or absent reads as "not shown" (''). */
@@ -43,13 +43,7 @@ const staffDetailSchema = z.extend(staffSummarySchema, {
 
 // ---- the portal's types ----
 
-export interface StaffSummary {
-  id: string;
-  name: string;
-  position: string;
-  photo: Image | null;
-}
-
+export type StaffSummary = ReturnType<typeof mapStaffSummary>;
 export interface OrgDivision {
   id: string;
   title: string;
@@ -57,27 +51,15 @@ export interface OrgDivision {
   staff: StaffSummary[];
 }
 
-export interface Organization {
-  module: Ref;
-  divisions: OrgDivision[];
-}
-
-export interface StaffDetail extends StaffSummary {
-  /** '' when not published. */
-  email: string;
-  /** '' when not published. */
-  phone: string;
-  biographyHtml: string;
-  division: Ref;
-}
-
+export type Organization = ReturnType<typeof mapOrganization>;
+export type StaffDetail = ReturnType<typeof mapStaffDetail>;
 // ---- mappings ----
 
-function mapStaffSummary(raw: z.output<typeof staffSummarySchema>): StaffSummary {
+function mapStaffSummary(raw: z.output<typeof staffSummarySchema>) {
   return { id: String(raw.id), name: raw.name, position: raw.position, photo: mapOptionalImage(raw.photo) };
 }
 
-function mapOrganization(raw: z.output<typeof organizationSchema>): Organization {
+function mapOrganization(raw: z.output<typeof organizationSchema>) {
   return {
     module: mapRef(raw.module),
     divisions: raw.divisions.map((d) => ({
@@ -89,7 +71,7 @@ function mapOrganization(raw: z.output<typeof organizationSchema>): Organization
   };
 }
 
-function mapStaffDetail(raw: z.output<typeof staffDetailSchema>): StaffDetail {
+function mapStaffDetail(raw: z.output<typeof staffDetailSchema>) {
   return {
     ...mapStaffSummary(raw),
     email: raw.email,

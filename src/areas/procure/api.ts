@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseDataList, parsePaged, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import { attachmentSchema, isoDate, mapAttachment, type Attachment } from '../../api/shared';
+import { attachmentSchema, isoDate, mapAttachment } from '../../api/shared';
 
 const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
@@ -27,23 +27,12 @@ const procureGroupSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface ProcureItem {
-  id: string;
-  title: string;
-  publishedAt: string;
-  attachments: Attachment[];
-}
-
+export type ProcureItem = ReturnType<typeof mapProcureItem>;
 /** Spec point 3: each group holds its procure_list (the first page of its items). */
-export interface ProcureGroup {
-  id: string;
-  title: string;
-  procureList: ProcureItem[];
-}
-
+export type ProcureGroup = ReturnType<typeof mapProcureGroup>;
 // ---- mappings ----
 
-function mapProcureItem(raw: z.output<typeof procureItemSchema>): ProcureItem {
+function mapProcureItem(raw: z.output<typeof procureItemSchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -52,7 +41,7 @@ function mapProcureItem(raw: z.output<typeof procureItemSchema>): ProcureItem {
   };
 }
 
-function mapProcureGroup(raw: z.output<typeof procureGroupSchema>): ProcureGroup {
+function mapProcureGroup(raw: z.output<typeof procureGroupSchema>) {
   return { id: String(raw.id), title: raw.title, procureList: raw.procure_list.map(mapProcureItem) };
 }
 

@@ -7,15 +7,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parsePaged, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import {
-  attachmentSchema,
-  isoDate,
-  mapAttachment,
-  mapRef,
-  refSchema,
-  type Attachment,
-  type Ref,
-} from '../../api/shared';
+import { attachmentSchema, isoDate, mapAttachment, mapRef, refSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -46,33 +38,12 @@ const purchaseGroupSchema = z.object({
 
 export type PurchaseStatus = 'open' | 'closed' | 'awarded';
 
-export interface Purchase {
-  uuid: string;
-  title: string;
-  summary: string;
-  group: Ref;
-  method: string;
-  /** Baht; null when the notice states no budget. */
-  budget: number | null;
-  status: PurchaseStatus;
-  announcedAt: string;
-  closingAt: string | null;
-}
-
-export interface PurchaseDetail extends Purchase {
-  bodyHtml: string;
-  attachments: Attachment[];
-}
-
-export interface PurchaseGroup {
-  id: string;
-  title: string;
-  count: number;
-}
-
+export type Purchase = ReturnType<typeof mapPurchase>;
+export type PurchaseDetail = ReturnType<typeof mapPurchaseDetail>;
+export type PurchaseGroup = ReturnType<typeof mapPurchaseGroup>;
 // ---- mappings ----
 
-export function mapPurchase(raw: z.output<typeof purchaseSchema>): Purchase {
+export function mapPurchase(raw: z.output<typeof purchaseSchema>) {
   return {
     uuid: raw.uuid,
     title: raw.title,
@@ -86,11 +57,11 @@ export function mapPurchase(raw: z.output<typeof purchaseSchema>): Purchase {
   };
 }
 
-function mapPurchaseDetail(raw: z.output<typeof purchaseDetailSchema>): PurchaseDetail {
+function mapPurchaseDetail(raw: z.output<typeof purchaseDetailSchema>) {
   return { ...mapPurchase(raw), bodyHtml: raw.body_html, attachments: raw.attachments.map(mapAttachment) };
 }
 
-function mapPurchaseGroup(raw: z.output<typeof purchaseGroupSchema>): PurchaseGroup {
+function mapPurchaseGroup(raw: z.output<typeof purchaseGroupSchema>) {
   return { id: String(raw.id), title: raw.title, count: raw.count };
 }
 

@@ -1,10 +1,10 @@
 /** How a procurement notice's budget and status read in the page's language. */
-import type { TFunction } from 'i18next';
 import { formatNumber } from '../../lib/dates';
-import type { Lang } from '../../i18n';
+import type { Lang } from '../../i18n/config';
+import type { Text } from '../../ui/text';
 
 /** "4,000,000 baht" / "4,000,000 บาท" (Intl grouping in the page's language); "Not stated" when null. */
-export function formatBudget(budget: number | null, lang: Lang, t: TFunction): string {
+export function formatBudget(budget: number | null, lang: Lang, t: Text): string {
   if (budget === null) return t('procurementPage.noBudget');
   return t('procurementPage.budgetAmount', { amount: formatNumber(budget, lang, { maximumFractionDigits: 2 }) });
 }
@@ -15,6 +15,6 @@ const STATUS_KEYS = {
   awarded: 'content.statusAwarded',
 } as const;
 
-export function statusLabel(status: keyof typeof STATUS_KEYS, t: TFunction): string {
+export function statusLabel(status: keyof typeof STATUS_KEYS, t: Text): string {
   return t(STATUS_KEYS[status]);
 }

@@ -1,4 +1,4 @@
-/** Search: every hit gets the portal path of its type (shared/design/routes.md). */
+/** Search: every hit gets the portal path of its type (docs/routes.md). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { setSkipReporter, type SkippedRecord } from '../../api/boundary';

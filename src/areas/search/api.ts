@@ -1,7 +1,7 @@
 /**
  * Site search: GET /search (keyword, cate, page). Spec point 7 "Other", spec point 3 Search.
  * The API returns each hit's type and key; the portal builds its own address from them
- * (shared/design/routes.md), because the API does not know the portal's routes.
+ * (docs/routes.md), because the API does not know the portal's routes.
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
@@ -85,7 +85,7 @@ export interface SearchResults {
 
 // ---- mappings ----
 
-/** The portal page of a hit (shared/design/routes.md). */
+/** The portal page of a hit (docs/routes.md). */
 export function searchResultPath(type: SearchType, key: string): string {
   const k = encodeURIComponent(key);
   switch (type) {

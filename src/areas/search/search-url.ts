@@ -7,7 +7,7 @@ import type { SearchCategory, SearchType } from './api';
 import type { SearchQuery } from './store';
 
 /**
- * The result types of src/api/search.ts (SEARCH_TYPES), repeated here because importing that
+ * The result types of src/areas/search/api.ts (SEARCH_TYPES), repeated here because importing that
  * module would bring the API's validation library into the page before any search is made.
  * The type check below fails the build when the two lists differ.
  */

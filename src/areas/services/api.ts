@@ -7,14 +7,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData } from '../../api/boundary';
-import {
-  attachmentSchema,
-  imageSchema,
-  mapAttachment,
-  mapOptionalImage,
-  type Attachment,
-  type Image,
-} from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -42,32 +35,12 @@ export const serviceGroupSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface Service {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  icon: Image | null;
-  group: { slug: string; title: string };
-}
-
-export interface ServiceDetail extends Service {
-  bodyHtml: string;
-  /** Where the service itself is used (external system or portal path); null when there is none. */
-  url: string | null;
-  attachments: Attachment[];
-}
-
-export interface ServiceGroup {
-  slug: string;
-  title: string;
-  description: string;
-  services: Service[];
-}
-
+export type Service = ReturnType<typeof mapService>;
+export type ServiceDetail = ReturnType<typeof mapServiceDetail>;
+export type ServiceGroup = ReturnType<typeof mapServiceGroup>;
 // ---- mappings ----
 
-export function mapService(raw: z.output<typeof serviceSchema>): Service {
+export function mapService(raw: z.output<typeof serviceSchema>) {
   return {
     id: String(raw.id),
     slug: raw.slug,
@@ -78,11 +51,11 @@ export function mapService(raw: z.output<typeof serviceSchema>): Service {
   };
 }
 
-function mapServiceDetail(raw: z.output<typeof serviceDetailSchema>): ServiceDetail {
+function mapServiceDetail(raw: z.output<typeof serviceDetailSchema>) {
   return { ...mapService(raw), bodyHtml: raw.body_html, url: raw.url, attachments: raw.attachments.map(mapAttachment) };
 }
 
-export function mapServiceGroup(raw: z.output<typeof serviceGroupSchema>): ServiceGroup {
+export function mapServiceGroup(raw: z.output<typeof serviceGroupSchema>) {
   return { slug: raw.slug, title: raw.title, description: raw.description, services: raw.services.map(mapService) };
 }
 

@@ -2,7 +2,7 @@
 /**
  * Options of @astrojs/sitemap (astro.config.mjs): /sitemap-index.xml and the sitemap
  * files it references list every built page in Thai and English, each with hreflang
- * alternates to its twin (Thai at `/…`, English at `/en/…`, shared/design/routes.md).
+ * alternates to its twin (Thai at `/…`, English at `/en/…`, docs/routes.md).
  * Kept here so the Astro config itself stays stable.
  */
 

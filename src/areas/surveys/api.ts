@@ -49,14 +49,7 @@ const fieldErrorSchema = z.object({ field: z.string().check(z.minLength(1)), mes
 
 // ---- the portal's types ----
 
-export interface SurveySummary {
-  id: string;
-  title: string;
-  description: string;
-  questionCount: number;
-  closesAt: string | null;
-}
-
+export type SurveySummary = ReturnType<typeof mapSurveySummary>;
 export interface SurveyList {
   results: SurveySummary[];
   currentPage: number;
@@ -65,30 +58,14 @@ export interface SurveyList {
 
 export type QuestionType = 'single' | 'multiple' | 'text' | 'rating';
 
-export interface Question {
-  id: string;
-  type: QuestionType;
-  label: string;
-  required: boolean;
-  /** For single and multiple choice. */
-  options: { value: string; label: string }[];
-  /** For rating: answers are integers 1..max. */
-  max: number | null;
-}
-
+export type Question = ReturnType<typeof mapQuestion>;
 export interface SurveySection {
   id: string;
   title: string;
   questions: Question[];
 }
 
-export interface Survey {
-  id: string;
-  title: string;
-  description: string;
-  sections: SurveySection[];
-}
-
+export type Survey = ReturnType<typeof mapSurvey>;
 /** single → string, multiple → string[], text → string (≤ 2000 chars), rating → integer. */
 export type AnswerValue = string | string[] | number;
 
@@ -99,7 +76,7 @@ export interface SectionAnswers {
 
 // ---- mappings ----
 
-function mapSurveySummary(raw: z.output<typeof surveySummarySchema>): SurveySummary {
+function mapSurveySummary(raw: z.output<typeof surveySummarySchema>) {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -109,11 +86,11 @@ function mapSurveySummary(raw: z.output<typeof surveySummarySchema>): SurveySumm
   };
 }
 
-function mapQuestion(raw: z.output<typeof questionSchema>): Question {
+function mapQuestion(raw: z.output<typeof questionSchema>) {
   return { ...raw, id: String(raw.id) };
 }
 
-function mapSurvey(raw: z.output<typeof surveySchema>): Survey {
+function mapSurvey(raw: z.output<typeof surveySchema>) {
   return {
     id: String(raw.id),
     title: raw.title,

@@ -5,8 +5,9 @@
  * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
  * the count of results is announced in a polite live region.
  *
- * The kind's fetcher and renderer come from kinds/<kind>.tsx through the `loadKind` dynamic
- * import its entry (by-kind/<Kind>Filter.tsx) passes, loaded the first time a filter is applied:
+ * The kind's fetcher and renderer come from its area's filter.tsx (src/areas/<area>/filter.tsx)
+ * through the `loadKind` dynamic import its entry (src/areas/<area>/<Kind>Filter.tsx) passes,
+ * loaded the first time a filter is applied:
  * a page never downloads another kind's API module, and the build benchmark, which follows a
  * page's imports, sees only the page's own kind.
  *
@@ -17,7 +18,7 @@
  * What the visitor typed or chose before hydration is read from the form when the island mounts.
  * Without JavaScript the form is hidden (Filterable.astro): a static page cannot filter itself.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../island/translation';
 import { IslandRoot, type IslandProps } from '../island';
 import { Pager } from '../../areas/webboard/Pager';
@@ -39,7 +40,7 @@ export interface ListFilterProps extends IslandProps {
   staticId: string;
 }
 
-/** Astro islands props are data only; each by-kind entry adds its kind's loader. */
+/** Astro islands props are data only; each kind's entry (<Kind>Filter.tsx in its area) adds its loader. */
 export interface ListFilterIslandProps extends ListFilterProps {
   loadKind: () => Promise<KindModule>;
 }
@@ -114,6 +115,13 @@ function Filter({
   const resultsRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const titles = useMemo(
+    () => ({
+      categories: new Map(categories.map((c) => [c.id, c.title])),
+      subCategories: new Map(subCategories.map((s) => [s.id, s.title])),
+    }),
+    [categories, subCategories],
+  );
   const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
   const activeCategory = fixed.law_categories_id || filter.cat;
@@ -158,7 +166,7 @@ function Filter({
       setAnnounce(t('listFilter.searching'));
       try {
         const mod = await loadKind();
-        const page = await mod.search({ ...f, fixed }, lang);
+        const page = await mod.search({ ...f, fixed, titles }, lang, t);
         if (mine !== generation.current) return;
         const pages = Math.max(1, Math.ceil(page.total / Math.max(page.pageSize, 1)));
         setResults({ status: 'done', items: page.items, total: page.total, pages });
@@ -175,7 +183,7 @@ function Filter({
         setAnnounce(t('listFilter.failed'));
       }
     },
-    [lang, fixed, staticId, t, loadKind],
+    [lang, fixed, titles, staticId, t, loadKind],
   );
 
   useEffect(() => {

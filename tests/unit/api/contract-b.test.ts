@@ -67,7 +67,7 @@ afterEach(() => {
   expect(found, 'records skipped as malformed').toEqual([]);
 });
 
-/** Module ids of a kind, discovered from the menus as the pages do (routes.md). */
+/** Module ids of a kind, discovered from the menus as the pages do (docs/routes.md). */
 async function moduleIds(kind: 'collapse' | 'organization' | 'common-article', lang: Lang): Promise<string[]> {
   const paths: string[] = [];
   const walk = (items: MenuItem[]) =>

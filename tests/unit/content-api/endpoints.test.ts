@@ -1,5 +1,5 @@
 // Every GET endpoint of spec point 7 answers 200 in Thai and English. The list below is
-// transcribed from the spec text (shared/spec/portal-spec.md, point 7), not from the router;
+// transcribed from the spec text (the agency's spec, point 7), not from the router;
 // `{placeholders}` are filled with real keys found through the list endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   token = login.body.token.accessToken;
   const get = async (p: string) => (await api.call(p, { token })).body;
   const menu = JSON.stringify((await get('/menu')).data);
-  // Module ids are discovered from the menus, as the portal does (routes.md).
+  // Module ids are discovered from the menus, as the portal does (docs/routes.md).
   keys.collapseModule = /"\/collapse\/(\d+)\/"/.exec(menu)![1];
   keys.organizationModule = /"\/organization\/(\d+)\/"/.exec(menu)![1];
   keys.commonModule = /"\/common-article\/(\d+)\/"/.exec(menu)![1];

@@ -102,7 +102,7 @@ describe('demo content', () => {
     expect(body).toContain('javascript:');
   });
 
-  it('has a modal popup, consent, footer and menus with routes.md paths and module links', async () => {
+  it('has a modal popup, consent, footer and menus with docs/routes.md paths and module links', async () => {
     const popup = (await api.call('/home/popup')).body.data;
     expect(popup).toMatchObject({ isModal: true, title: expect.any(String), text: expect.any(String) });
     expect(popup.path).toMatch(/^\/files\//);

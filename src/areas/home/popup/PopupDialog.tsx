@@ -5,7 +5,7 @@
  * session) and handles closing until this island hydrates, on the first interaction with the
  * dialog. From then on this component does: it closes with its button (a `method="dialog"`
  * form's, which closes it without script), Escape or a click on the backdrop, remembers that for the session (sessionStorage, under the key of
- * src/stores/popup.ts; see ./dismissed.ts) and puts focus back at the start of the page.
+ * src/areas/home/popup/store.ts; see ./dismissed.ts) and puts focus back at the start of the page.
  */
 import { useTranslation } from '../../../ui/island/translation';
 import type { Popup } from '../api';
