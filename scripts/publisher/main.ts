@@ -57,7 +57,15 @@ export async function startPublisher(o: StartOptions) {
       .catch((error: unknown) =>
         log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
       );
-  } else await publisher.publishBuild(o.baseDist);
+  } else {
+    await publisher.publishBuild(o.baseDist);
+    // Reads every area once more in the background: fills the detail answers later edits reuse.
+    void publisher
+      .catchUp()
+      .catch((error: unknown) =>
+        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
+      );
+  }
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
   const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });

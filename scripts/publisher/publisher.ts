@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { collectionsFor, reloadCollections } from './content-store.ts';
+import { collectionsFor, detailCache, reloadCollections } from './content-store.ts';
+import { writeSitemaps } from './sitemap.ts';
 import type { PagePath, RenderPath } from './render-path.ts';
 import type { ReleaseFile, ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 
@@ -252,10 +253,18 @@ export class Publisher {
     let t = performance.now();
     const all = Object.keys(this.rp.definitions());
     const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
-    const { changed } = await reloadCollections(this.rp, collections);
+    // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
+    detailCache.begin(events.some((e) => e.type === '*') ? null : events);
+    let { changed } = await reloadCollections(this.rp, collections);
+    if (detailCache.moved.size > 0) {
+      // A record moved (another category, other related items): re-read its type without reuse.
+      const moved = [...detailCache.moved];
+      detailCache.begin(events, moved);
+      changed = [...changed, ...(await reloadCollections(this.rp, collections)).changed];
+    }
     stats.stages.fetch = performance.now() - t;
     this.#opts.log(
-      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')}: ${changed.length} entries changed`,
+      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} (${detailCache.hits} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
     );
     t = performance.now();
     const files = await this.#renderChanged(await this.rp.paths(), stats, false);
@@ -304,6 +313,20 @@ export class Publisher {
       await mkdir(path.dirname(source), { recursive: true });
       await writeFile(source, body);
       next.set(page.file, { hash, source, cacheKey: page.cacheKey, page: true });
+    }
+    const added = paths.some((p) => !this.#files.has(p.file));
+    if (stats.removed > 0 || added) {
+      // Pages went or came: the sitemap lists them, written as the build writes it.
+      const dir = path.join(work, '.sitemap');
+      const pages = paths.filter((p) => p.route.type === 'page').map((p) => p.pathname);
+      const written = await writeSitemaps(dir, this.rp.origin, pages);
+      for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
+      for (const name of written) {
+        const source = path.join(dir, name);
+        const hash = sha256(await readFile(source));
+        if (next.get(name)?.hash !== hash) differs++;
+        next.set(name, { hash, source, page: false });
+      }
     }
     this.#pending = next;
     if (differs === 0 && !all) {
