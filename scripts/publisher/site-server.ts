@@ -86,7 +86,7 @@ export async function startSiteServer(
     res.writeHead = ((code: number, ...rest: unknown[]) =>
       original(code === 200 ? 404 : code, ...(rest as []))) as typeof res.writeHead;
     req.url = '/404.html';
-    handlerFor(dir)(req, res, () => res.writeHead(404).end());
+    handlerFor(dir)(req, res, () => void res.writeHead(404).end());
   };
 
   const server = createServer((req, res) => {
