@@ -274,12 +274,25 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (the full publish). */
   async publishFull(): Promise<PublishStats> {
-    return this.#run('full', async (stats) => {
+    // One publish at a time: after the one running, before the dirty records waiting.
+    while (this.#running) await this.#running;
+    const run = this.#run('full', async (stats) => {
       const t = performance.now();
       const files = await this.#renderChanged(await this.rp.paths(), stats, true);
       stats.stages.render = performance.now() - t;
       return files;
     });
+    this.#running = run.then(
+      () => {},
+      () => {},
+    );
+    try {
+      return await run;
+    } finally {
+      this.#running = null;
+      if (this.#dirty.size > 0) this.#schedule(this.#opts.debounceMs);
+      else if (!this.#timer) for (const resolve of this.#idle.splice(0)) resolve();
+    }
   }
 
   async #renderChanged(paths: PagePath[], stats: PublishStats, all: boolean): Promise<ReleaseFile[] | null> {
