@@ -120,7 +120,13 @@ export class Publisher {
     // The bundle exposes its store and collections once its pages' code has run.
     if (saved) await this.rp.paths();
     await this.#adoptFolder(dir, saved);
+    this.#prepareNext();
     return live;
+  }
+
+  /** Lets a store that can (dir) prepare the next release's copy while nothing is publishing. */
+  #prepareNext(): void {
+    (this.store as { prepareNext?(): void }).prepareNext?.();
   }
 
   #pageMapFile(id: string): string {
@@ -363,6 +369,7 @@ export class Publisher {
   async rollback(): Promise<ReleaseInfo> {
     await this.#running;
     const info = await this.store.rollback();
+    this.#prepareNext();
     const known = this.#history.get(info.id);
     if (known) this.#files = known;
     else {
@@ -414,6 +421,7 @@ export class Publisher {
       await this.#writePageMap(id);
       await rm(this.#opts.workDir, { recursive: true, force: true });
       const pruned = await this.store.prune(this.#opts.keepReleases);
+      this.#prepareNext();
       for (const gone of pruned) {
         this.#history.delete(gone);
         await rm(this.#pageMapFile(gone), { force: true });

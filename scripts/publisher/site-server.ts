@@ -1,7 +1,8 @@
 /**
  * Serves the live release (PUBLISH_DIR/live → releases/<id>) with `sirv`, as the CDN would:
- * ETags, precompressed `.br`/`.gz` twins when a release has them, `Cache-Control: immutable`
- * on hashed assets (`/_astro/`) and a short max-age on HTML and the rest.
+ * ETags, precompressed `.br`/`.gz` twins when a release has them, and the headers of
+ * release-store/headers.ts (`Cache-Control: immutable` on hashed assets, a short max-age with
+ * stale-while-revalidate on HTML, feeds and sitemaps, the security headers).
  *
  * Each request resolves the `live` symlink once and reads only from that release folder, so a
  * switch mid-request never mixes two releases in one answer. A hashed asset the live release
@@ -14,11 +15,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync, realpathSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
+import { headersFor } from './release-store/headers.ts';
 
 type Handler = ReturnType<typeof sirv>;
-
-export const HTML_MAX_AGE_S = 60;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface SiteServerOptions {
   /** PUBLISH_DIR (holding `live` and `releases/`), or a plain site folder with `folder: true`. */
@@ -28,12 +27,10 @@ export interface SiteServerOptions {
   port?: number;
 }
 
+/** The release headers (release-store/headers.ts): content type, caching, security headers. */
 function setHeaders(res: ServerResponse, pathname: string): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader(
-    'Cache-Control',
-    pathname.startsWith('/_astro/') ? IMMUTABLE : `public, max-age=${HTML_MAX_AGE_S}, must-revalidate`,
-  );
+  const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
+  for (const [name, value] of Object.entries(headersFor(sitePath))) res.setHeader(name, value);
 }
 
 export async function startSiteServer(
@@ -65,6 +62,7 @@ export async function startSiteServer(
     try {
       const dir = path.join(root, 'releases');
       return readdirSync(dir)
+        .filter((id) => !id.startsWith('.'))
         .sort()
         .reverse()
         .map((id) => path.join(dir, id))

@@ -7,14 +7,17 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sitemap from '@astrojs/sitemap';
-import { sitemapOptions } from '../../src/areas/sitemap/options.mjs';
+import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
+
+/** The options astro.config.mjs gives the integration (a plain .mjs module, typed here). */
+const OPTIONS_MODULE = new URL('../../src/areas/sitemap/options.mjs', import.meta.url).href;
 
 type Hook = (arg: unknown) => Promise<void> | void;
 
 /** Writes the sitemap files for these page pathnames into `dir`; returns their names. */
 export async function writeSitemaps(dir: string, site: string, pathnames: readonly string[]): Promise<string[]> {
   await mkdir(dir, { recursive: true });
+  const { sitemapOptions } = (await import(OPTIONS_MODULE)) as { sitemapOptions: SitemapOptions };
   const hooks = sitemap(sitemapOptions).hooks as Record<string, Hook>;
   const problems: string[] = [];
   const logger = { info: () => {}, warn: (m: string) => problems.push(m), error: (m: string) => problems.push(m) };
