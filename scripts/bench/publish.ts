@@ -5,6 +5,9 @@
  *   npm run bench:publish -- --scale 50 --edits 5  a quick run
  *   npm run bench:publish -- --reuse               keep the database and build of the last run
  *   npm run bench:publish -- --build-only          only the database and the build
+ *   npm run bench:publish -- --skip-full           no full publish (the edits only)
+ *   npm run bench:publish -- --newest              edit the newest articles (the worst case: each is
+ *                                                  among the related items of its whole category)
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -40,6 +43,7 @@ const scale = option('--scale', 1400);
 const edits = option('--edits', 20);
 const reuse = process.argv.includes('--reuse');
 const buildOnly = process.argv.includes('--build-only');
+const skipFull = process.argv.includes('--skip-full');
 const env = process.env;
 const apiPort = Number(env.API_PORT || 8817);
 const publisherPort = Number(env.PUBLISHER_PORT || 8818);
@@ -122,19 +126,32 @@ const publisher = await startPublisher({
   log: (l) => lines.push(l),
 });
 const pages = (await publisher.publisher.rp.paths()).length;
-const full = await publisher.publisher.publishFull();
 results.pages = pages;
-results.fullPublish = { ms: full.durationMs, pagesPerS: pages / (full.durationMs / 1000), stages: full.stages };
-console.log(
-  `full publish through the render path: ${pages} pages in ${s(full.durationMs)} (${(pages / (full.durationMs / 1000)).toFixed(0)} pages/s)`,
-);
+if (!skipFull) {
+  const full = await publisher.publisher.publishFull();
+  results.fullPublish = { ms: full.durationMs, pagesPerS: pages / (full.durationMs / 1000), stages: full.stages };
+  console.log(
+    `full publish through the render path: ${pages} pages in ${s(full.durationMs)} (${(pages / (full.durationMs / 1000)).toFixed(0)} pages/s)`,
+  );
+}
+await publisher.publisher.idle(); // the background re-read that fills the detail answers
 
 const site = await startSiteServer({ root: publishDir, port: sitePort });
-const slugs = (
-  (await (await fetch(`${api.url}/api/frontend/content/category/all?limit=${edits}`)).json()) as {
-    result: Array<{ slug: string }>;
-  }
-).result.map((r) => r.slug);
+// Articles spread evenly over the list (newest first). The newest of a category is among the
+// related items of every article of that category (the API's related = its 4 newest), so its
+// edit re-renders a few hundred pages (--newest); spread picks show what a typical edit costs.
+const listed: string[] = [];
+for (let page = 1; ; page++) {
+  const res = await fetch(`${api.url}/api/frontend/content/category/all?limit=100&page=${page}`);
+  const body = (await res.json()) as { result: Array<{ slug: string }> };
+  listed.push(...body.result.map((r) => r.slug));
+  if (body.result.length < 100) break;
+}
+const newest = process.argv.includes('--newest');
+const slugs = newest
+  ? listed.slice(0, edits)
+  : Array.from({ length: edits }, (_, i) => listed[Math.floor(((i + 0.5) * listed.length) / edits)]!);
+results.picked = newest ? 'newest' : 'spread';
 
 const latencies: number[] = [];
 const perEdit: Array<{ ms: number; rendered: number; stages: PublishStats['stages'] }> = [];
