@@ -55,7 +55,6 @@ function edit(type: string, key: string, body?: unknown, { method = 'POST', toke
 const get = async (path: string, lang = 'th') =>
   fetch(`${api.url}/api/frontend${path}`, { headers: { 'accept-language': lang } }).then(async (r) => ({
     status: r.status,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers of many shapes
     body: (await r.json()) as { data: any; result: any[] },
   }));
 
