@@ -23,6 +23,7 @@ import { registerReference } from './routes/reference.ts';
 import { registerModules } from './routes/modules.ts';
 import { registerAccounts } from './routes/accounts.ts';
 import { registerWebboard } from './routes/webboard.ts';
+import { createEditor, type EditorOptions } from './editor.ts';
 
 export interface ContentApiOptions {
   host?: string;
@@ -30,6 +31,11 @@ export interface ContentApiOptions {
   dbPath?: string;
   /** items per large collection when seeding a new database */
   scale?: number;
+  /**
+   * Turns on the editor endpoint (/api/editor/{type}/{key}, editor.ts): its bearer token and
+   * where to send the signed webhook after each edit.
+   */
+  editor?: Omit<EditorOptions, 'db'>;
 }
 export interface ContentApi {
   url: string;
@@ -55,14 +61,16 @@ export function buildRouter(deps: Deps): Router {
 /**
  * Opens (creating and seeding when new) the database and starts listening.
  */
-export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale }: ContentApiOptions = {}): Promise<ContentApi> {
+export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale, editor }: ContentApiOptions = {}): Promise<ContentApi> {
   const db = openDatabase(dbPath, { scale });
   const q = statementCache(db);
   const deps: Deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') ?? '' };
   const router = buildRouter(deps);
   const files = createFileServer(db);
-  const listener = createListener(router, (ctx, res) => {
+  const edits = editor?.token ? createEditor({ db, ...editor }) : null;
+  const listener = createListener(router, async (ctx, res) => {
     if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') { sendJson(res, 200, { ok: true }); return true; }
+    if (edits && (await edits(ctx, res))) return true;
     return files(ctx, res);
   });
   // 64 KB of headers leaves room for a 10 KB Thai keyword percent-encoded (about 30 KB of URL),

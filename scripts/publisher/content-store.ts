@@ -23,6 +23,116 @@ export const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
   popup: ['home'],
 };
 
+/**
+ * Detail endpoints whose answers the re-read may reuse (src/collections/api-collection.ts
+ * `DETAIL_CACHE_KEY`): webhook type → the endpoint of one record, its key captured.
+ */
+export const DETAIL_ENDPOINTS: Record<string, RegExp> = {
+  article: /^\/content\/page\/([^/?]+)$/,
+  activity: /^\/activity\/page\/([^/?]+)$/,
+  procurement: /^\/purchase\/view\/([^/?]+)$/,
+  manual: /^\/manual\/view\/([^/?]+)$/,
+};
+const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
+
+/** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */
+function namedKeys(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) namedKeys(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === 'slug' || k === 'id' || k === 'uuid') && (typeof v === 'string' || typeof v === 'number'))
+        out.add(String(v));
+      else if (v && typeof v === 'object') namedKeys(v, out);
+    }
+  }
+  return out;
+}
+
+interface Cached {
+  value: unknown;
+  names: Set<string>;
+}
+
+/**
+ * The answers of detail calls, kept between publishes. During an incremental re-read an answer
+ * is reused unless its record is dirty or it names a dirty record (related items, a list inside
+ * it). A `create` of a type, and an edit that moves a record (the keys it names changed: another
+ * category, other related items), re-read every detail of that type: other records' related
+ * items may now include it. Outside a re-read of dirty records (the catch-up), nothing is reused
+ * and every answer is kept.
+ */
+export class DetailCache {
+  #entries = new Map<string, Cached>();
+  #dirty: Map<string, Set<string>> | null = null;
+  #bypass = new Set<string>();
+  /** Types whose dirty record moved during this pass (to re-read without reuse). */
+  moved = new Set<string>();
+  hits = 0;
+  misses = 0;
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Starts a re-read of these dirty records (null: reuse nothing). */
+  begin(events: readonly { type: string; action: string; key: string }[] | null, bypass: Iterable<string> = []): void {
+    this.#dirty = null;
+    this.#bypass = new Set(bypass);
+    this.moved = new Set();
+    this.hits = 0;
+    this.misses = 0;
+    if (!events) return;
+    this.#dirty = new Map();
+    for (const e of events) {
+      if (e.action === 'create') this.#bypass.add(e.type);
+      const keys = this.#dirty.get(e.type) ?? new Set<string>();
+      keys.add(e.key);
+      this.#dirty.set(e.type, keys);
+    }
+  }
+
+  #match(endpoint: string): { type: string; key: string } | null {
+    for (const [type, re] of Object.entries(DETAIL_ENDPOINTS)) {
+      const m = re.exec(endpoint);
+      if (m?.[1]) return { type, key: decodeURIComponent(m[1]) };
+    }
+    return null;
+  }
+
+  get(lang: string, endpoint: string): { value: unknown } | undefined {
+    const m = this.#match(endpoint);
+    if (!m || !this.#dirty || this.#bypass.has(m.type)) return this.#miss(m);
+    const dirty = this.#dirty.get(m.type);
+    if (dirty?.has(m.key)) return this.#miss(m);
+    const cached = this.#entries.get(`${lang} ${endpoint}`);
+    if (!cached) return this.#miss(m);
+    if (dirty) for (const k of dirty) if (cached.names.has(k)) return this.#miss(m);
+    this.hits++;
+    return { value: cached.value };
+  }
+
+  #miss(m: unknown): undefined {
+    if (m) this.misses++;
+    return undefined;
+  }
+
+  set(lang: string, endpoint: string, value: unknown): void {
+    const m = this.#match(endpoint);
+    if (!m) return;
+    const id = `${lang} ${endpoint}`;
+    const names = namedKeys(value);
+    const before = this.#entries.get(id);
+    if (before && this.#dirty?.get(m.type)?.has(m.key)) {
+      const same = before.names.size === names.size && [...names].every((n) => before.names.has(n));
+      if (!same) this.moved.add(m.type);
+    }
+    this.#entries.set(id, { value, names });
+  }
+}
+
+export const detailCache = new DetailCache();
+(globalThis as Record<symbol, unknown>)[DETAIL_CACHE_KEY] = detailCache;
+
 export function collectionsFor(types: Iterable<string>, all: readonly string[]): string[] {
   const out = new Set<string>();
   for (const type of types) {
@@ -64,13 +174,14 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
       if (!definition) throw new Error(`no collection named ${collection}`);
       const current = stores.get(collection) ?? new Map<string, StoreEntry>();
       const writes = new Map<string, StoreEntry | null>();
-      const read = (id: string) => (writes.has(id) ? writes.get(id) ?? undefined : current.get(id));
+      const read = (id: string) => (writes.has(id) ? (writes.get(id) ?? undefined) : current.get(id));
       const store = {
         get: (id: string) => read(id),
         has: (id: string) => read(id) !== undefined,
         keys: () => [...new Set([...current.keys(), ...writes.keys()])].filter((id) => read(id) !== undefined),
         values: () => [...new Set([...current.keys(), ...writes.keys()])].map(read).filter(Boolean),
-        entries: () => [...new Set([...current.keys(), ...writes.keys()])].flatMap((id) => (read(id) ? [[id, read(id)]] : [])),
+        entries: () =>
+          [...new Set([...current.keys(), ...writes.keys()])].flatMap((id) => (read(id) ? [[id, read(id)]] : [])),
         delete: (id: string) => void writes.set(id, null),
         clear: () => current.forEach((_, id) => writes.set(id, null)),
         set: ({ id, data, digest: d }: { id: string; data: Record<string, unknown>; digest?: string }) => {

@@ -27,13 +27,17 @@ export interface StartOptions {
   host: string;
   port: number;
   keepReleases: number;
+  /** Publish `baseDist` as a new base release even when one is live (after a new build). */
+  publishBase?: boolean;
   log?: (line: string) => void;
 }
 
 export async function startPublisher(o: StartOptions) {
   const log = o.log ?? ((l: string) => console.log(l));
   if (o.secrets.length === 0 && !o.insecureDev) {
-    throw new Error('publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)');
+    throw new Error(
+      'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
+    );
   }
   const renderPath = await loadRenderPath(o.renderPathDir);
   const store = new DirReleaseStore({ root: o.publishDir });
@@ -44,9 +48,24 @@ export async function startPublisher(o: StartOptions) {
     keepReleases: o.keepReleases,
     log,
   });
-  const live = await publisher.adoptLive();
-  if (live) log(`publisher: serving the live release ${live.id} as it is`);
-  else await publisher.publishBuild(o.baseDist);
+  const live = o.publishBase ? null : await publisher.adoptLive();
+  if (live) {
+    log(`publisher: serving the live release ${live.id} as it is; re-reading the API to catch up`);
+    // In the background: the live release is served meanwhile, webhooks queue behind it.
+    void publisher
+      .catchUp()
+      .catch((error: unknown) =>
+        log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
+      );
+  } else {
+    await publisher.publishBuild(o.baseDist);
+    // Reads every area once more in the background: fills the detail answers later edits reuse.
+    void publisher
+      .catchUp()
+      .catch((error: unknown) =>
+        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
+      );
+  }
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
   const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
@@ -70,7 +89,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: Number(env.PUBLISHER_PORT || 8790),
       keepReleases: Number(env.KEEP_RELEASES || 5),
     });
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void running.close().then(() => process.exit(0)));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.on(signal, () => void running.close().then(() => process.exit(0)));
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -5,9 +5,10 @@
  * retried with back-off.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { collectionsFor, reloadCollections } from './content-store.ts';
+import { collectionsFor, detailCache, reloadCollections } from './content-store.ts';
+import { writeSitemaps } from './sitemap.ts';
 import type { PagePath, RenderPath } from './render-path.ts';
 import type { ReleaseFile, ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 
@@ -40,6 +41,8 @@ export interface PublisherOptions {
   store: ReleaseStore;
   /** Scratch space for rendered files before they are staged. */
   workDir: string;
+  /** Where the page map of each release (page → the cacheKey it was rendered with) is kept. */
+  stateDir?: string;
   keepReleases?: number;
   debounceMs?: number;
   maxWaitMs?: number;
@@ -86,6 +89,7 @@ export class Publisher {
     this.store = options.store;
     this.#opts = {
       workDir: options.workDir,
+      stateDir: options.stateDir ?? path.join(options.workDir, '..', 'page-maps'),
       keepReleases: options.keepReleases ?? 5,
       debounceMs: options.debounceMs ?? 100,
       maxWaitMs: options.maxWaitMs ?? 1000,
@@ -112,8 +116,58 @@ export class Publisher {
     if (!live) return null;
     const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(live.id);
     if (!dir) throw new Error('this release store cannot be adopted from');
-    await this.#adoptFolder(dir);
+    const saved = await this.#readPageMap(live.id);
+    // The bundle exposes its store and collections once its pages' code has run.
+    if (saved) await this.rp.paths();
+    await this.#adoptFolder(dir, saved);
+    this.#prepareNext();
     return live;
+  }
+
+  /** Lets a store that can (dir) prepare the next release's copy while nothing is publishing. */
+  #prepareNext(): void {
+    (this.store as { prepareNext?(): void }).prepareNext?.();
+  }
+
+  #pageMapFile(id: string): string {
+    return path.join(this.#opts.stateDir, `${id}.json`);
+  }
+
+  /** file → cacheKey the page was rendered with, as saved when the release went live. */
+  async #readPageMap(id: string): Promise<Map<string, string | undefined> | null> {
+    try {
+      const saved = JSON.parse(await readFile(this.#pageMapFile(id), 'utf8')) as Record<string, string | null>;
+      return new Map(Object.entries(saved).map(([f, k]) => [f, k ?? undefined]));
+    } catch {
+      return null;
+    }
+  }
+
+  async #writePageMap(id: string): Promise<void> {
+    const map: Record<string, string | null> = {};
+    for (const [file, f] of this.#files) if (f.page) map[file] = f.cacheKey ?? null;
+    await mkdir(this.#opts.stateDir, { recursive: true });
+    const tmp = `${this.#pageMapFile(id)}.tmp`;
+    await writeFile(tmp, JSON.stringify(map));
+    await rename(tmp, this.#pageMapFile(id));
+  }
+
+  /**
+   * Re-reads every collection from the API and publishes whatever differs from the live
+   * release (nothing, normally). Run after a restart: the render path's store holds the data
+   * of its build, the live release may hold later edits, and what changed while the publisher
+   * was down is caught up. The live release keeps being served meanwhile.
+   */
+  async catchUp(): Promise<PublishStats | null> {
+    this.#dirty.set('*:*', { type: '*', action: 'update', key: '*' });
+    this.stats.queue = this.#dirty.size;
+    if (!this.#running) {
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = null;
+      await this.#publishDirty();
+    }
+    await this.idle();
+    return this.last;
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
@@ -127,8 +181,8 @@ export class Publisher {
     });
   }
 
-  async #adoptFolder(dir: string): Promise<void> {
-    const keys = new Map((await this.rp.paths()).map((p) => [p.file, p.cacheKey]));
+  async #adoptFolder(dir: string, saved: Map<string, string | undefined> | null = null): Promise<void> {
+    const keys = saved ?? new Map((await this.rp.paths()).map((p) => [p.file, p.cacheKey]));
     const files = new Map<string, FileState>();
     for await (const rel of walk(dir)) {
       if (rel === '.release.json') continue;
@@ -201,13 +255,23 @@ export class Publisher {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
-  async #incremental(events: ContentEvent[], stats: PublishStats): Promise<ReleaseFile[]> {
+  async #incremental(events: ContentEvent[], stats: PublishStats): Promise<ReleaseFile[] | null> {
     let t = performance.now();
     const all = Object.keys(this.rp.definitions());
     const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
-    const { changed } = await reloadCollections(this.rp, collections);
+    // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
+    detailCache.begin(events.some((e) => e.type === '*') ? null : events);
+    let { changed } = await reloadCollections(this.rp, collections);
+    if (detailCache.moved.size > 0) {
+      // A record moved (another category, other related items): re-read its type without reuse.
+      const moved = [...detailCache.moved];
+      detailCache.begin(events, moved);
+      changed = [...changed, ...(await reloadCollections(this.rp, collections)).changed];
+    }
     stats.stages.fetch = performance.now() - t;
-    this.#opts.log(`publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')}: ${changed.length} entries changed`);
+    this.#opts.log(
+      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} (${detailCache.hits} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
+    );
     t = performance.now();
     const files = await this.#renderChanged(await this.rp.paths(), stats, false);
     stats.stages.render = performance.now() - t;
@@ -216,15 +280,28 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (the full publish). */
   async publishFull(): Promise<PublishStats> {
-    return this.#run('full', async (stats) => {
+    // One publish at a time: after the one running, before the dirty records waiting.
+    while (this.#running) await this.#running;
+    const run = this.#run('full', async (stats) => {
       const t = performance.now();
       const files = await this.#renderChanged(await this.rp.paths(), stats, true);
       stats.stages.render = performance.now() - t;
       return files;
     });
+    this.#running = run.then(
+      () => {},
+      () => {},
+    );
+    try {
+      return await run;
+    } finally {
+      this.#running = null;
+      if (this.#dirty.size > 0) this.#schedule(this.#opts.debounceMs);
+      else if (!this.#timer) for (const resolve of this.#idle.splice(0)) resolve();
+    }
   }
 
-  async #renderChanged(paths: PagePath[], stats: PublishStats, all: boolean): Promise<ReleaseFile[]> {
+  async #renderChanged(paths: PagePath[], stats: PublishStats, all: boolean): Promise<ReleaseFile[] | null> {
     const work = path.join(this.#opts.workDir, newReleaseId());
     await mkdir(work, { recursive: true });
     const next = new Map<string, FileState>();
@@ -232,6 +309,8 @@ export class Publisher {
     for (const [p, f] of this.#files) if (!f.page) next.set(p, f);
     const pageFiles = new Set(paths.map((p) => p.file));
     stats.removed = [...this.#files.entries()].filter(([p, f]) => f.page && !pageFiles.has(p)).length;
+    let differs = stats.removed;
+    let keysMoved = false;
     for (const page of paths) {
       const before = this.#files.get(page.file);
       if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
@@ -244,15 +323,37 @@ export class Publisher {
       stats.rendered++;
       const hash = sha256(body);
       if (before && before.hash === hash) {
+        if (before.cacheKey !== page.cacheKey) keysMoved = true;
         next.set(page.file, { ...before, cacheKey: page.cacheKey });
         continue;
       }
+      differs++;
       const source = path.join(work, page.file);
       await mkdir(path.dirname(source), { recursive: true });
       await writeFile(source, body);
       next.set(page.file, { hash, source, cacheKey: page.cacheKey, page: true });
     }
+    const added = paths.some((p) => !this.#files.has(p.file));
+    if (stats.removed > 0 || added) {
+      // Pages went or came: the sitemap lists them, written as the build writes it.
+      const dir = path.join(work, '.sitemap');
+      const pages = paths.filter((p) => p.route.type === 'page').map((p) => p.pathname);
+      const written = await writeSitemaps(dir, this.rp.origin, pages);
+      for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
+      for (const name of written) {
+        const source = path.join(dir, name);
+        const hash = sha256(await readFile(source));
+        if (next.get(name)?.hash !== hash) differs++;
+        next.set(name, { hash, source, page: false });
+      }
+    }
     this.#pending = next;
+    if (differs === 0 && !all) {
+      // Every page came out as it is live: no new release, only the cacheKeys move on.
+      if (keysMoved) this.#files = next;
+      this.#pending = null;
+      return null;
+    }
     return [...next.entries()].map(([p, f]) => ({ path: p, source: f.source, hash: f.hash }));
   }
 
@@ -268,16 +369,18 @@ export class Publisher {
   async rollback(): Promise<ReleaseInfo> {
     await this.#running;
     const info = await this.store.rollback();
+    this.#prepareNext();
     const known = this.#history.get(info.id);
     if (known) this.#files = known;
     else {
+      const saved = await this.#readPageMap(info.id);
       await this.adoptLive();
-      for (const f of this.#files.values()) f.cacheKey = undefined;
+      if (!saved) for (const f of this.#files.values()) f.cacheKey = undefined;
     }
     return info;
   }
 
-  async #run(kind: string, make: (stats: PublishStats) => Promise<ReleaseFile[]>): Promise<PublishStats> {
+  async #run(kind: string, make: (stats: PublishStats) => Promise<ReleaseFile[] | null>): Promise<PublishStats> {
     const started = performance.now();
     const stats: PublishStats = {
       startedAt: new Date().toISOString(),
@@ -292,6 +395,15 @@ export class Publisher {
     this.stats.total++;
     try {
       const files = await make(stats);
+      if (!files) {
+        stats.durationMs = performance.now() - started;
+        this.#opts.log(
+          `publisher: ${kind} publish: nothing changed on the site (${stats.rendered} rendered, ${stats.reused} reused)`,
+        );
+        this.last = stats;
+        await rm(this.#opts.workDir, { recursive: true, force: true });
+        return stats;
+      }
       const id = newReleaseId();
       let t = performance.now();
       await this.store.stage(id, files);
@@ -306,9 +418,14 @@ export class Publisher {
       this.#files = new Map([...next].map(([p, f]) => [p, dir ? { ...f, source: path.join(dir, p) } : f]));
       this.#history.set(id, this.#files);
       this.#pending = null;
+      await this.#writePageMap(id);
       await rm(this.#opts.workDir, { recursive: true, force: true });
       const pruned = await this.store.prune(this.#opts.keepReleases);
-      for (const gone of pruned) this.#history.delete(gone);
+      this.#prepareNext();
+      for (const gone of pruned) {
+        this.#history.delete(gone);
+        await rm(this.#pageMapFile(gone), { force: true });
+      }
       stats.durationMs = performance.now() - started;
       this.#opts.log(
         `publisher: ${kind} publish ${id} live in ${stats.durationMs.toFixed(0)} ms (${stats.rendered} rendered, ${stats.reused} reused, ${stats.removed} removed)`,

@@ -55,6 +55,8 @@ export interface StoreEntry {
 
 export interface RenderPath {
   dir: string;
+  /** The site's origin the build rendered with (SITE_URL). */
+  origin: string;
   /** Every output file, in the order the build generates them. */
   paths(): Promise<PagePath[]>;
   /** The bytes of one output file, or null for a response without a body. */
@@ -84,7 +86,31 @@ function urlFor(pathname: string, route: RouteData, origin: string): URL {
   return new URL(`${pathname.replace(/\/+$/, '')}/`, origin);
 }
 
+/**
+ * Pages may read over HTTP while rendering (the home popup reads its image's size). A reused
+ * keep-alive connection that the server closed meanwhile fails such a read at random, and the
+ * page then differs from the build's; in this long-lived process a GET that fails on the
+ * network is tried once more.
+ */
+function retryDroppedGets(): void {
+  const marker = Symbol.for('portal.render-path.fetch-retry');
+  const g = globalThis as typeof globalThis & { [marker]?: true };
+  if (g[marker]) return;
+  g[marker] = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    try {
+      return await original(input, init);
+    } catch (error) {
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      if (method !== 'GET' || !(error instanceof TypeError) || init?.signal?.aborted) throw error;
+      return original(input, init);
+    }
+  };
+}
+
 export async function loadRenderPath(dir: string): Promise<RenderPath> {
+  retryDroppedGets();
   const facts = JSON.parse(await readFile(path.join(dir, 'render-path.json'), 'utf8')) as Facts;
   const entry = await import(pathToFileURL(path.join(dir, facts.entry)).href);
   const app = entry.app;
@@ -97,16 +123,24 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
 
   // StaticPaths and renderForPrerender from the same astro package the bundle was built with.
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
-  const astroDist = path.resolve(path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname), '../..');
+  const astroDist = path.resolve(
+    path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname),
+    '../..',
+  );
   const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
 
   const routeCache = app.routeCache;
   return {
     dir,
+    origin: facts.origin,
     async paths() {
       // getStaticPaths results are cached per route: drop them so the current store is read.
       routeCache.clearAll();
-      const all = (await new StaticPaths(app).getAll()) as Array<{ pathname: string; route: RouteData; cacheKey?: string }>;
+      const all = (await new StaticPaths(app).getAll()) as Array<{
+        pathname: string;
+        route: RouteData;
+        cacheKey?: string;
+      }>;
       const seen = new Set<string>();
       const out: PagePath[] = [];
       for (const p of all) {
@@ -122,15 +156,16 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
     async render(page) {
       const url = urlFor(page.pathname, page.route, facts.origin);
       const { response } = await renderForPrerender(app, new Request(url), { routeData: page.route });
-      if (response.status >= 300 && response.status < 400) throw new Error(`render-path: ${page.pathname} redirects; redirects are not published`);
+      if (response.status >= 300 && response.status < 400)
+        throw new Error(`render-path: ${page.pathname} redirects; redirects are not published`);
       if (!response.body) return null;
       return Buffer.from(await response.arrayBuffer());
     },
     async collections() {
       const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
-        | { get(): Promise<unknown> }
-        | undefined;
-      if (!holder) throw new Error('render-path: the bundle has no content store hook (built without RENDER_PATH_DIR?)');
+        { get(): Promise<unknown> } | undefined;
+      if (!holder)
+        throw new Error('render-path: the bundle has no content store hook (built without RENDER_PATH_DIR?)');
       const source = (await holder.get()) as { collections(): Map<string, Map<string, StoreEntry>> };
       return source.collections();
     },

@@ -18,7 +18,10 @@ const eventSchema = z.object({
   action: z.enum(['create', 'update', 'delete']),
   key: z.string().min(1).max(500),
 });
-const bodySchema = z.union([eventSchema.transform((e) => [e]), z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events)]);
+const bodySchema = z.union([
+  eventSchema.transform((e) => [e]),
+  z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events),
+]);
 
 /**
  * `webhook-id`s already accepted, kept on disk for the tolerance window so a replay is refused
@@ -45,13 +48,20 @@ export class ReplayStore {
     return this.#seen.has(id);
   }
 
+  #saving: Promise<void> = Promise.resolve();
+
+  /** Remembers an id; resolves once it is on disk (writes of a burst go one after another). */
   async add(id: string): Promise<void> {
     this.#prune();
     this.#seen.set(id, Date.now());
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
-    await rename(tmp, this.file);
+    const save = async () => {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
+      await rename(tmp, this.file);
+    };
+    this.#saving = this.#saving.then(save, save);
+    await this.#saving;
   }
 
   #prune(): void {
@@ -113,12 +123,16 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createPublisherServer(options: ServerOptions): Server {
   const { publisher, replay } = options;
   const log = options.log ?? ((l: string) => console.log(l));
-  if (options.secrets.length === 0 && !options.insecureDev) throw new Error('WEBHOOK_SECRET is required (or --insecure-dev)');
+  if (options.secrets.length === 0 && !options.insecureDev)
+    throw new Error('WEBHOOK_SECRET is required (or --insecure-dev)');
   const hooks = options.secrets.map((s) => new Webhook(s));
 
   /** Verifies a signed request; returns its raw body. Throws a Refusal. */
   async function verified(req: IncomingMessage): Promise<Buffer> {
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
     if (type !== 'application/json') throw new Refusal(415, 'content-type must be application/json');
     const raw = await readBody(req);
     const headers = {
@@ -127,7 +141,8 @@ export function createPublisherServer(options: ServerOptions): Server {
       'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
     };
     if (!headers['webhook-id'] || !headers['webhook-timestamp'] || !headers['webhook-signature']) {
-      if (!options.insecureDev || hooks.length > 0) throw new Refusal(401, 'missing webhook-id, webhook-timestamp or webhook-signature');
+      if (!options.insecureDev || hooks.length > 0)
+        throw new Refusal(401, 'missing webhook-id, webhook-timestamp or webhook-signature');
     }
     if (hooks.length > 0) {
       let reason = 'no matching signature';
@@ -142,7 +157,8 @@ export function createPublisherServer(options: ServerOptions): Server {
       });
       if (!ok) throw new Refusal(401, `signature refused: ${reason}`);
     }
-    if (headers['webhook-id'] && replay.has(headers['webhook-id'])) throw new Refusal(409, `webhook-id ${headers['webhook-id']} already seen`);
+    if (headers['webhook-id'] && replay.has(headers['webhook-id']))
+      throw new Refusal(409, `webhook-id ${headers['webhook-id']} already seen`);
     return raw;
   }
 
@@ -158,7 +174,8 @@ export function createPublisherServer(options: ServerOptions): Server {
           throw new Refusal(400, 'body is not JSON');
         }
         const parsed = bodySchema.safeParse(json);
-        if (!parsed.success) throw new Refusal(400, `body is not an event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        if (!parsed.success)
+          throw new Refusal(400, `body is not an event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
         const id = String(req.headers['webhook-id'] ?? '');
         if (id) await replay.add(id);
         publisher.enqueue(parsed.data as ContentEvent[]);

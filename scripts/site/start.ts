@@ -1,35 +1,99 @@
 /**
- * `npm start`: the embedded reference API with its demo data, a build of the site in
- * Thai and English against it, and the built site served at http://HOST:PORT until
- * Ctrl-C (which also stops the API).
+ * `npm start`: the reference content API with its demo data (or the one already answering at
+ * API_HOST:API_PORT), the publisher (a build that keeps its render path, published as the first
+ * release; then webhooks on PUBLISHER_HOST:PUBLISHER_PORT) and the live release served with sirv
+ * at http://HOST:PORT, until Ctrl-C (which stops all three). An edit through the API's editor
+ * endpoint (`npm run cms`) reaches the site in seconds.
+ *
+ * A restart serves the live release as it is, without a build, and catches up with the API in
+ * the background. `npm start -- --rebuild` builds again (after a code or template change) and
+ * publishes the build as a new base release.
+ *
+ * WEBHOOK_SECRET and EDITOR_TOKEN are used when set; otherwise development values are generated
+ * and printed.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite } from './build-site.ts';
-import { apiAddressFromEnv, ensureApi } from './embedded-api.ts';
-import { startStaticServer } from './static-server.ts';
+import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
+import { startPublisher } from '../publisher/main.ts';
+import { startSiteServer } from '../publisher/site-server.ts';
 
-const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
-const host = process.env.HOST || '127.0.0.1';
-const port = Number(process.env.PORT || 4321);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const env = process.env;
+const host = env.HOST || '127.0.0.1';
+const port = Number(env.PORT || 4321);
+const publisherHost = env.PUBLISHER_HOST || '127.0.0.1';
+const publisherPort = Number(env.PUBLISHER_PORT || 8790);
+const publishDir = path.resolve(root, env.PUBLISH_DIR || '.data/releases');
+const renderPathDir = path.resolve(root, env.RENDER_PATH_DIR || '.data/render-path/current');
 
-const api = await ensureApi({ ...apiAddressFromEnv(), dbPath: process.env.API_DB });
-console.log(api.started ? `Reference content API on ${api.url}` : `Using the content API already on ${api.url}`);
+const secret = env.WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64')}`;
+const editorToken = env.EDITOR_TOKEN || `dev-${randomBytes(12).toString('hex')}`;
+const webhookUrl = env.WEBHOOK_URL || `http://${publisherHost}:${publisherPort}/hooks/content`;
 
-const code = await buildSite({ apiBaseUrl: api.url });
-if (code !== 0) {
-  await api.close();
-  console.error('The build failed; nothing is served.');
-  process.exit(code);
+const { url: apiUrl, host: apiHost, port: apiPort } = apiAddressFromEnv();
+let api: { url: string; close: () => Promise<void> } = { url: apiUrl, close: async () => {} };
+if (await isApiUp(apiUrl)) {
+  console.log(`Using the content API already on ${apiUrl} (its editor endpoint sends webhooks as it was started with)`);
+} else {
+  api = await startEmbeddedApi({
+    host: apiHost,
+    port: apiPort,
+    ...(env.API_DB ? { dbPath: env.API_DB } : {}),
+    editor: { token: editorToken, webhookUrl, webhookSecret: secret },
+  });
+  console.log(`Reference content API on ${api.url}; editor endpoint ${api.url}/api/editor/{type}/{key}`);
 }
 
-const site = await startStaticServer({ root: distDir, host, port });
-console.log(`\nThe portal: ${site.url}/ (Thai)  ${site.url}/en/ (English)\nCtrl-C stops the site and the API.`);
+const live = existsSync(path.join(publishDir, 'live'));
+const rebuild =
+  process.argv.includes('--rebuild') || !live || !existsSync(path.join(renderPathDir, 'render-path.json'));
+if (rebuild) {
+  const code = await buildSite({ apiBaseUrl: api.url, env: { RENDER_PATH_DIR: renderPathDir } });
+  if (code !== 0) {
+    await api.close();
+    console.error(live ? 'The build failed; the live release stays.' : 'The build failed; nothing is served.');
+    if (!live) process.exit(code);
+  }
+}
+
+let publisher: Awaited<ReturnType<typeof startPublisher>>;
+try {
+  publisher = await startPublisher({
+    renderPathDir,
+    baseDist: path.join(root, 'dist'),
+    publishDir,
+    secrets: secret.split(/\s+/).filter(Boolean),
+    insecureDev: false,
+    host: publisherHost,
+    port: publisherPort,
+    keepReleases: Number(env.KEEP_RELEASES || 5),
+    publishBase: rebuild,
+  });
+} catch (error) {
+  console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);
+  await api.close();
+  process.exit(1);
+}
+
+const site = await startSiteServer({ root: publishDir, host, port });
+console.log(`
+The portal: ${site.url}/ (Thai)  ${site.url}/en/ (English), the live release of ${publishDir}
+Publisher:  http://${publisherHost}:${publisher.port}/status
+${env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET from the environment' : `WEBHOOK_SECRET=${secret}`}
+${env.EDITOR_TOKEN ? 'EDITOR_TOKEN from the environment' : `EDITOR_TOKEN=${editorToken}`}
+Try an edit:  EDITOR_TOKEN=${env.EDITOR_TOKEN ? '…' : editorToken} npm run cms -- edit article <slug> --title "New title"
+Ctrl-C stops the site, the publisher and the API.`);
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
   await site.close();
+  await publisher.close();
   await api.close();
   process.exit(0);
 }

@@ -134,6 +134,18 @@ function describeZodIssue(error: z.ZodError): string {
 
 type Limiter = ReturnType<typeof createLimiter>;
 
+/**
+ * Set only inside the long-lived publisher (scripts/publisher/content-store.ts), never in a
+ * build: answers of per-record calls made through `all()` that an edit did not touch are reused
+ * instead of fetched again, so re-reading an area after one edit costs its lists and that record.
+ */
+export const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
+interface DetailCache {
+  get(lang: Lang, endpoint: string): { value: unknown } | undefined;
+  set(lang: Lang, endpoint: string, value: unknown): void;
+}
+const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
+
 function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => withRetry(task)).catch((error: unknown) => {
@@ -145,17 +157,20 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
     call,
     warn,
     async all(items, endpointOf, task) {
+      const cache = detailCache();
       const results = await Promise.all(
-        items.map((item) =>
-          call(endpointOf(item), () => task(item)).then(
-            (value) => ({ ok: true as const, value }),
+        items.map((item) => {
+          const cached = cache?.get(lang, endpointOf(item));
+          if (cached) return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
+          return call(endpointOf(item), () => task(item)).then(
+            (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value }),
             (error: unknown) => {
               if (!isRecordFailure(error)) throw error;
               warn(`[${lang}] skipped ${endpointOf(item)}: ${(error as Error).message}`);
               return { ok: false as const };
             },
-          ),
-        ),
+          );
+        }),
       );
       return results.flatMap((r) => (r.ok ? [r.value] : []));
     },

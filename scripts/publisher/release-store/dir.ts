@@ -4,10 +4,31 @@
  * renaming a fresh symlink over it. A file whose hash the previous live release already has
  * is hard-linked from there instead of copied. Each release keeps `.release.json` (its id,
  * time and the hash of every file) so later stages and prunes know what it holds.
+ *
+ * Hard-linking 20,000 files one by one takes seconds; `prepareNext()` makes that copy of the live
+ * release in the background after each switch (`cp -al` into releases/.next-<id>), so the next
+ * stage only replaces the files that changed. Files are never written in place: a changed file
+ * is removed and written anew, so the release it was linked from keeps its bytes.
  */
-import { copyFile, link, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
+
+const run = promisify(execFile);
 
 const MANIFEST = '.release.json';
 
@@ -32,6 +53,24 @@ export class DirReleaseStore implements ReleaseStore {
     this.root = path.resolve(root);
     this.releases = path.join(this.root, 'releases');
     this.livePath = path.join(this.root, 'live');
+  }
+
+  #spare: Promise<{ dir: string; from: string } | null> | null = null;
+
+  /** Starts a hard-linked copy of the live release for the next stage to build on. */
+  prepareNext(): void {
+    const previous = this.#spare;
+    this.#spare = (async () => {
+      const old = await previous;
+      const liveId = await this.#liveId();
+      if (old && old.from === liveId) return old;
+      if (old) await rm(old.dir, { recursive: true, force: true });
+      if (!liveId) return null;
+      const dir = path.join(this.releases, `.next-${liveId}`);
+      await rm(dir, { recursive: true, force: true });
+      await run('cp', ['-al', this.dirOf(liveId), dir]);
+      return { dir, from: liveId };
+    })().catch(() => null);
   }
 
   /** The folder a release's files are in. */
@@ -64,7 +103,7 @@ export class DirReleaseStore implements ReleaseStore {
 
   /** Every complete release (one with a manifest), newest first by id (ids sort by time). */
   async list(): Promise<ReleaseInfo[]> {
-    let ids: string[] = [];
+    let ids: string[];
     try {
       ids = await readdir(this.releases);
     } catch {
@@ -72,6 +111,7 @@ export class DirReleaseStore implements ReleaseStore {
     }
     const out: ReleaseInfo[] = [];
     for (const id of ids.sort().reverse()) {
+      if (id.startsWith('.')) continue; // a copy in the making (prepareNext)
       const m = await this.#manifest(id);
       if (m) out.push({ id: m.id, publishedAt: m.publishedAt });
     }
@@ -85,18 +125,23 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
-    if (!/^[\w.-]+$/.test(id)) throw new Error(`bad release id ${id}`);
+    if (!/^\w[\w.-]*$/.test(id)) throw new Error(`bad release id ${id}`);
     const dir = this.dirOf(id);
-    await mkdir(dir, { recursive: true });
-    // Files by hash from every kept release, newest first (the live one wins).
-    const byHash = new Map<string, string>();
+    const spare = this.#spare ? await this.#spare : null;
+    this.#spare = null;
     const liveId = await this.#liveId();
-    const kept = (await this.list()).map((r) => r.id).filter((r) => r !== id);
-    for (const rid of liveId ? [liveId, ...kept.filter((k) => k !== liveId)] : kept) {
-      const m = await this.#manifest(rid);
-      if (!m) continue;
-      for (const [p, h] of Object.entries(m.files)) if (!byHash.has(h)) byHash.set(h, path.join(this.dirOf(rid), p));
+    const present = spare && spare.from === liveId && liveId ? (await this.#manifest(liveId))?.files : undefined;
+    if (spare && present) {
+      await rm(dir, { recursive: true, force: true });
+      const moved = await rename(spare.dir, dir).then(
+        () => true,
+        () => false, // swept by a prune meanwhile: stage file by file
+      );
+      if (moved) return this.#stageOnto(dir, id, files, present);
     }
+    if (spare) await rm(spare.dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const byHash = await this.#byHash(id);
     let written = 0;
     let reused = 0;
     const madeDirs = new Set<string>();
@@ -129,10 +174,68 @@ export class DirReleaseStore implements ReleaseStore {
     return { written, reused };
   }
 
+  /** Files by hash from every kept release, newest first (the live one wins). */
+  async #byHash(except: string): Promise<Map<string, string>> {
+    const byHash = new Map<string, string>();
+    const liveId = await this.#liveId();
+    const kept = (await this.list()).map((r) => r.id).filter((r) => r !== except);
+    for (const rid of liveId ? [liveId, ...kept.filter((k) => k !== liveId)] : kept) {
+      const m = await this.#manifest(rid);
+      if (!m) continue;
+      for (const [p, h] of Object.entries(m.files)) if (!byHash.has(h)) byHash.set(h, path.join(this.dirOf(rid), p));
+    }
+    return byHash;
+  }
+
+  /** Stages onto a hard-linked copy of the live release (`present`: its path → hash). */
+  async #stageOnto(
+    dir: string,
+    id: string,
+    files: readonly ReleaseFile[],
+    present: Record<string, string>,
+  ): Promise<StageResult> {
+    await rm(path.join(dir, MANIFEST), { force: true }); // a link to the live release's manifest
+    let written = 0;
+    let reused = 0;
+    let byHash: Map<string, string> | null = null;
+    const manifestFiles: Record<string, string> = {};
+    for (const file of files) {
+      if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`bad path ${file.path}`);
+      manifestFiles[file.path] = file.hash;
+      if (present[file.path] === file.hash) {
+        reused++;
+        continue;
+      }
+      const to = path.join(dir, file.path);
+      await mkdir(path.dirname(to), { recursive: true });
+      await rm(to, { force: true });
+      byHash ??= await this.#byHash(id);
+      const existing = byHash.get(file.hash);
+      if (existing) {
+        try {
+          await link(existing, to);
+          reused++;
+          continue;
+        } catch {
+          // pruned meanwhile: copy
+        }
+      }
+      await copyFile(file.source, to);
+      written++;
+    }
+    for (const p of Object.keys(present)) if (!(p in manifestFiles)) await rm(path.join(dir, p), { force: true });
+    const manifest: Manifest = { id, publishedAt: new Date().toISOString(), files: manifestFiles };
+    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    return { written, reused };
+  }
+
   async activate(id: string): Promise<void> {
     const m = await this.#manifest(id);
     if (!m) throw new Error(`release ${id} is not staged`);
-    await writeFile(path.join(this.dirOf(id), MANIFEST), JSON.stringify({ ...m, publishedAt: new Date().toISOString() }));
+    // Written anew, not in place: the manifest file may be a hard link shared with a copy.
+    const manifestPath = path.join(this.dirOf(id), MANIFEST);
+    await writeFile(`${manifestPath}.tmp`, JSON.stringify({ ...m, publishedAt: new Date().toISOString() }));
+    await rename(`${manifestPath}.tmp`, manifestPath);
     const tmp = path.join(this.root, `.live-${process.pid}-${Date.now()}`);
     await symlink(path.join('releases', id), tmp);
     await rename(tmp, this.livePath); // atomic on POSIX: readers see the old or the new release

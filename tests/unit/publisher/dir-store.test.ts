@@ -27,7 +27,9 @@ describe('dir release store', () => {
 
     const r2 = await store.stage('r2', [asset, file(src, 'index.html', 'two')]);
     expect(r2).toEqual({ written: 1, reused: 1 });
-    expect(statSync(path.join(root, 'releases/r2/_astro/app.1.js')).ino).toBe(statSync(path.join(root, 'releases/r1/_astro/app.1.js')).ino);
+    expect(statSync(path.join(root, 'releases/r2/_astro/app.1.js')).ino).toBe(
+      statSync(path.join(root, 'releases/r1/_astro/app.1.js')).ino,
+    );
     expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
     await store.activate('r2');
     expect(readlinkSync(path.join(root, 'live'))).toBe(path.join('releases', 'r2'));
@@ -44,5 +46,30 @@ describe('dir release store', () => {
     // the shared asset survives in the kept releases
     expect(readFileSync(path.join(root, 'live/_astro/app.1.js'), 'utf8')).toBe('js');
     expect((await store.list()).map((r) => r.id)).toEqual(['r3', 'r2']);
+  });
+});
+
+describe('dir release store, prepared copy', () => {
+  it('stages onto a hard-linked copy of the live release made in advance, never writing a shared file in place', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const asset = file(src, '_astro/app.1.js', 'js');
+    const gone = file(src, 'old/index.html', 'old page');
+    await store.stage('r1', [asset, file(src, 'index.html', 'one'), gone]);
+    await store.activate('r1');
+    store.prepareNext();
+    const r2 = await store.stage('r2', [asset, file(src, 'index.html', 'two')]);
+    expect(r2).toEqual({ written: 1, reused: 1 });
+    expect(readFileSync(path.join(root, 'releases/r1/index.html'), 'utf8')).toBe('one'); // not written through the link
+    expect(readFileSync(path.join(root, 'releases/r2/index.html'), 'utf8')).toBe('two');
+    expect(existsSync(path.join(root, 'releases/r2/old/index.html'))).toBe(false);
+    expect(statSync(path.join(root, 'releases/r2/_astro/app.1.js')).ino).toBe(
+      statSync(path.join(root, 'releases/r1/_astro/app.1.js')).ino,
+    );
+    expect((await store.list()).map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(JSON.parse(readFileSync(path.join(root, 'releases/r1/.release.json'), 'utf8')).id).toBe('r1');
+    await store.activate('r2');
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('two');
   });
 });

@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:publish`: how fast the publisher puts an edit live, at scale.
+ *
+ *   npm run bench:publish                          --scale 1400 (about 20,000 pages), 20 edits
+ *   npm run bench:publish -- --scale 50 --edits 5  a quick run
+ *   npm run bench:publish -- --reuse               keep the database and build of the last run
+ *   npm run bench:publish -- --build-only          only the database and the build
+ *   npm run bench:publish -- --skip-full           no full publish (the edits only)
+ *   npm run bench:publish -- --newest              edit the newest articles (the worst case: each is
+ *                                                  among the related items of its whole category)
+ *
+ * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
+ * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
+ * (defaults 8817, 8818, 8819).
+ *
+ * 1. The reference API on a database seeded at `scale`, with its editor endpoint wired to the
+ *    publisher; `astro build` with the render path kept (cold, its own cache): the build time.
+ * 2. The publisher takes the build as its base release, then a full publish renders every page
+ *    through the warm render path: time and pages/s.
+ * 3. `edits` single edits of different articles' titles through the editor endpoint (signed
+ *    webhook → publisher → new release); each timed from the edit request sent to the new title
+ *    served by the site server (sirv over the live release), polled every 25 ms. Pages
+ *    rendered per edit and the stages from /status; the process's peak memory.
+ * 4. For comparison, one `astro build` with the incremental cache after those edits.
+ */
+import { existsSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildSite } from '../site/build-site.ts';
+import { startEmbeddedApi } from '../site/embedded-api.ts';
+import { startPublisher } from '../publisher/main.ts';
+import { startSiteServer } from '../publisher/site-server.ts';
+import type { PublishStats } from '../publisher/publisher.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WORK = path.join(ROOT, '.data/bench-publish');
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const scale = option('--scale', 1400);
+const edits = option('--edits', 20);
+const reuse = process.argv.includes('--reuse');
+const buildOnly = process.argv.includes('--build-only');
+const skipFull = process.argv.includes('--skip-full');
+const env = process.env;
+const apiPort = Number(env.API_PORT || 8817);
+const publisherPort = Number(env.PUBLISHER_PORT || 8818);
+const sitePort = Number(env.PORT || 8819);
+const SECRET = `whsec_${Buffer.from('bench-publish-secret-0123456789').toString('base64')}`;
+const TOKEN = 'bench-editor-token';
+
+const dbPath = path.join(WORK, `api-${scale}.sqlite`);
+const renderPathDir = path.join(WORK, 'render-path');
+const outDir = path.join(WORK, 'dist');
+const cacheDir = path.join(WORK, 'cache');
+const publishDir = path.join(WORK, 'releases');
+const config = path.join(WORK, 'astro.config.mjs');
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+if (!reuse) {
+  rmSync(WORK, { recursive: true, force: true });
+}
+mkdirSync(WORK, { recursive: true });
+rmSync(publishDir, { recursive: true, force: true });
+
+const api = await startEmbeddedApi({
+  host: '127.0.0.1',
+  port: apiPort,
+  dbPath,
+  scale,
+  editor: {
+    token: TOKEN,
+    webhookUrl: `http://127.0.0.1:${publisherPort}/hooks/content`,
+    webhookSecret: SECRET,
+    log: () => {},
+  },
+});
+console.log(`reference API on ${api.url} (scale ${scale}, ${dbPath})`);
+
+const build = async (label: string): Promise<number> => {
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
+      `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(cacheDir)} };\n`,
+  );
+  const t = performance.now();
+  const code = await buildSite({
+    apiBaseUrl: api.url,
+    args: ['--config', path.relative(ROOT, config)],
+    outDir,
+    cacheDir,
+    env: { RENDER_PATH_DIR: renderPathDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (code !== 0) throw new Error(`${label} failed (exit ${code})`);
+  const ms = performance.now() - t;
+  console.log(`${label}: ${s(ms)}`);
+  return ms;
+};
+
+const results: Record<string, unknown> = { scale, machine: `${(await import('node:os')).cpus().length} cores` };
+if (!reuse || !existsSync(path.join(renderPathDir, 'render-path.json')))
+  results.coldBuildMs = await build('astro build, cold, keeping the render path');
+if (buildOnly) {
+  await api.close();
+  clearInterval(sampler);
+  process.exit(0);
+}
+
+const lines: string[] = [];
+const publisher = await startPublisher({
+  renderPathDir,
+  baseDist: outDir,
+  publishDir,
+  secrets: [SECRET],
+  insecureDev: false,
+  host: '127.0.0.1',
+  port: publisherPort,
+  keepReleases: 5,
+  publishBase: true,
+  log: (l) => lines.push(l),
+});
+const pages = (await publisher.publisher.rp.paths()).length;
+results.pages = pages;
+if (!skipFull) {
+  const full = await publisher.publisher.publishFull();
+  results.fullPublish = { ms: full.durationMs, pagesPerS: pages / (full.durationMs / 1000), stages: full.stages };
+  console.log(
+    `full publish through the render path: ${pages} pages in ${s(full.durationMs)} (${(pages / (full.durationMs / 1000)).toFixed(0)} pages/s)`,
+  );
+}
+await publisher.publisher.idle(); // the background re-read that fills the detail answers
+
+const site = await startSiteServer({ root: publishDir, port: sitePort });
+// Articles spread evenly over the list (newest first). The newest of a category is among the
+// related items of every article of that category (the API's related = its 4 newest), so its
+// edit re-renders a few hundred pages (--newest); spread picks show what a typical edit costs.
+const listed: string[] = [];
+for (let page = 1; ; page++) {
+  const res = await fetch(`${api.url}/api/frontend/content/category/all?limit=100&page=${page}`);
+  const body = (await res.json()) as { result: Array<{ slug: string }> };
+  listed.push(...body.result.map((r) => r.slug));
+  if (body.result.length < 100) break;
+}
+const newest = process.argv.includes('--newest');
+const slugs = newest
+  ? listed.slice(0, edits)
+  : Array.from({ length: edits }, (_, i) => listed[Math.floor(((i + 0.5) * listed.length) / edits)]!);
+results.picked = newest ? 'newest' : 'spread';
+
+const latencies: number[] = [];
+const perEdit: Array<{ ms: number; rendered: number; stages: PublishStats['stages'] }> = [];
+for (const [i, slug] of slugs.entries()) {
+  await publisher.publisher.idle();
+  const title = `Bench edit ${i} ${Date.now()}`;
+  const t = performance.now();
+  const res = await fetch(`${api.url}/api/editor/article/${slug}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ en: { title } }),
+  });
+  if (!res.ok) throw new Error(`edit ${slug}: ${res.status} ${await res.text()}`);
+  for (;;) {
+    const html = await (await fetch(`${site.url}/en/article/${slug}/`)).text();
+    if (html.includes(title)) break;
+    if (performance.now() - t > 120_000) throw new Error(`edit ${i} not live after 120 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const ms = performance.now() - t;
+  latencies.push(ms);
+  await publisher.publisher.idle();
+  const last = publisher.publisher.last!;
+  perEdit.push({ ms, rendered: last.rendered, stages: last.stages });
+  console.log(
+    `edit ${i + 1}: live in ${ms.toFixed(0)} ms; ${last.rendered} pages rendered; stages ${Object.entries(last.stages)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ')} ms`,
+  );
+}
+const sorted = [...latencies].sort((a, b) => a - b);
+const median = sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2;
+results.edits = {
+  count: latencies.length,
+  medianMs: median,
+  worstMs: sorted.at(-1),
+  renderedPerEdit: [...new Set(perEdit.map((e) => e.rendered))].sort((a, b) => a - b),
+  perEdit,
+};
+results.peakRssMb = Math.round(peakRss / 1048576);
+console.log(
+  `edit → live: median ${median.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; pages rendered per edit ${JSON.stringify(
+    results.edits,
+  )
+    .match(/"renderedPerEdit":\[[^\]]*\]/)![0]
+    .slice(18)}; publisher process peak RSS ${results.peakRssMb} MB`,
+);
+
+await site.close();
+await publisher.close();
+results.incrementalBuildAfterEditMs = await build('astro build with the incremental cache, after the edits');
+await api.close();
+clearInterval(sampler);
+writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+console.log(`results in ${path.relative(ROOT, path.join(WORK, 'results.json'))}`);

@@ -1,0 +1,135 @@
+/**
+ * Serves the live release (PUBLISH_DIR/live → releases/<id>) with `sirv`, as the CDN would:
+ * ETags, precompressed `.br`/`.gz` twins when a release has them, and the headers of
+ * release-store/headers.ts (`Cache-Control: immutable` on hashed assets, a short max-age with
+ * stale-while-revalidate on HTML, feeds and sitemaps, the security headers).
+ *
+ * Each request resolves the `live` symlink once and reads only from that release folder, so a
+ * switch mid-request never mixes two releases in one answer. A hashed asset the live release
+ * no longer has is served from the newest kept release that has it (a visitor mid-navigation
+ * on the previous release still gets its scripts and styles).
+ *
+ * `/news` redirects to `/news/` (directory format), unknown paths get `404.html` with 404.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, realpathSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sirv from 'sirv';
+import { headersFor } from './release-store/headers.ts';
+
+type Handler = ReturnType<typeof sirv>;
+
+export interface SiteServerOptions {
+  /** PUBLISH_DIR (holding `live` and `releases/`), or a plain site folder with `folder: true`. */
+  root: string;
+  folder?: boolean;
+  host?: string;
+  port?: number;
+}
+
+/** The release headers (release-store/headers.ts): content type, caching, security headers. */
+function setHeaders(res: ServerResponse, pathname: string): void {
+  const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
+  for (const [name, value] of Object.entries(headersFor(sitePath))) res.setHeader(name, value);
+}
+
+export async function startSiteServer(
+  o: SiteServerOptions,
+): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
+  const root = path.resolve(o.root);
+  const handlers = new Map<string, Handler>();
+  const handlerFor = (dir: string): Handler => {
+    let h = handlers.get(dir);
+    if (!h) {
+      // dev: stat per request (a release folder is immutable, but there are many of them and a
+      // full walk of 20,000 files per release would hold the event loop at every switch).
+      h = sirv(dir, { dev: true, etag: true, gzip: true, brotli: true, extensions: [], setHeaders });
+      handlers.set(dir, h);
+    }
+    return h;
+  };
+  const liveDir = (): string | null => {
+    if (o.folder) return root;
+    try {
+      return realpathSync(path.join(root, 'live'));
+    } catch {
+      return null;
+    }
+  };
+  /** Kept releases other than `live`, newest first (ids sort by time). */
+  const olderReleases = (live: string): string[] => {
+    if (o.folder) return [];
+    try {
+      const dir = path.join(root, 'releases');
+      return readdirSync(dir)
+        .filter((id) => !id.startsWith('.'))
+        .sort()
+        .reverse()
+        .map((id) => path.join(dir, id))
+        .filter((d) => d !== live);
+    } catch {
+      return [];
+    }
+  };
+
+  const notFound = (dir: string | null, req: IncomingMessage, res: ServerResponse) => {
+    const page = dir && path.join(dir, '404.html');
+    if (!page || !existsSync(page)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.statusCode = 404;
+    // sirv answers with statusCode 200 unless told: serve 404.html through it with the status kept.
+    const original = res.writeHead.bind(res);
+    res.writeHead = ((code: number, ...rest: unknown[]) =>
+      original(code === 200 ? 404 : code, ...(rest as []))) as typeof res.writeHead;
+    req.url = '/404.html';
+    handlerFor(dir)(req, res, () => void res.writeHead(404).end());
+  };
+
+  const server = createServer((req, res) => {
+    const dir = liveDir();
+    if (!dir) {
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' })
+        .end('No release is live yet');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://site');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return notFound(dir, req, res);
+    }
+    // Nothing outside the release, no dotfiles (the release manifest).
+    if (pathname.split('/').some((s) => s.startsWith('.'))) return notFound(dir, req, res);
+    if (!pathname.endsWith('/') && !path.extname(pathname) && existsSync(path.join(dir, pathname, 'index.html'))) {
+      res.writeHead(301, { Location: `${url.pathname}/${url.search}` }).end();
+      return;
+    }
+    if (pathname.endsWith('/')) req.url = `${url.pathname}index.html${url.search}`;
+    handlerFor(dir)(req, res, () => {
+      if (pathname.startsWith('/_astro/')) {
+        const older = olderReleases(dir).find((d) => existsSync(path.join(d, pathname)));
+        if (older) return handlerFor(older)(req, res, () => notFound(dir, req, res));
+      }
+      notFound(dir, req, res);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://${o.host ?? '127.0.0.1'}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
