@@ -6,14 +6,45 @@
  */
 
 /** An element as Lighthouse names it. */
-interface AuditNode { type?: string; selector?: string; nodeLabel?: string; snippet?: string }
-interface Audit<Item = never> { displayValue?: string; details?: { items?: Item[] } }
-interface ShiftItem { score: number; node?: AuditNode; subItems?: { items?: { cause: string; extra?: AuditNode & { value?: unknown } }[] } }
-interface LcpItem extends AuditNode { items: { subpart: string; duration: number }[] }
-interface BlockingItem { url?: string; totalBytes?: number; wastedMs?: number }
-interface TaskItem { duration?: number; startTime?: number; url?: string }
-interface BootupItem { scripting?: number; scriptParseCompile?: number; total?: number; url?: string }
-interface WorkItem { group?: string; groupLabel?: string; duration?: number }
+interface AuditNode {
+  type?: string;
+  selector?: string;
+  nodeLabel?: string;
+  snippet?: string;
+}
+interface Audit<Item = never> {
+  displayValue?: string;
+  details?: { items?: Item[] };
+}
+interface ShiftItem {
+  score: number;
+  node?: AuditNode;
+  subItems?: { items?: { cause: string; extra?: AuditNode & { value?: unknown } }[] };
+}
+interface LcpItem extends AuditNode {
+  items: { subpart: string; duration: number }[];
+}
+interface BlockingItem {
+  url?: string;
+  totalBytes?: number;
+  wastedMs?: number;
+}
+interface TaskItem {
+  duration?: number;
+  startTime?: number;
+  url?: string;
+}
+interface BootupItem {
+  scripting?: number;
+  scriptParseCompile?: number;
+  total?: number;
+  url?: string;
+}
+interface WorkItem {
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+}
 
 /**
  * The audits read here, with the detail items of each. Lighthouse's own type gives every audit
@@ -32,9 +63,11 @@ export interface DetailAudits {
 }
 
 const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
-const short = (url: unknown) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') || url : String(url ?? ''));
+const short = (url: unknown) =>
+  typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') || url : String(url ?? '');
 /** A node as a reader finds it in the page: its selector and a short text label. */
-const nodeText = (node: AuditNode | undefined) => (node ? `${node.selector ?? ''}  «${(node.nodeLabel ?? '').slice(0, 60).replace(/\s+/g, ' ')}»` : '(no element)');
+const nodeText = (node: AuditNode | undefined) =>
+  node ? `${node.selector ?? ''}  «${(node.nodeLabel ?? '').slice(0, 60).replace(/\s+/g, ' ')}»` : '(no element)';
 
 function layoutShifts(audits: DetailAudits): string[] {
   const items = audits['layout-shifts']?.details?.items ?? [];
@@ -74,7 +107,13 @@ function mainThread(audits: DetailAudits): string[] {
     lines.push(`    ${ms(item.scripting)} / ${ms(item.scriptParseCompile)} / ${ms(item.total)}  ${short(item.url)}`);
   }
   const work = audits['mainthread-work-breakdown']?.details?.items ?? [];
-  if (work.length) lines.push(`  main thread: ${work.slice(0, 5).map((w) => `${w.groupLabel ?? w.group} ${ms(w.duration)}`).join(', ')}`);
+  if (work.length)
+    lines.push(
+      `  main thread: ${work
+        .slice(0, 5)
+        .map((w) => `${w.groupLabel ?? w.group} ${ms(w.duration)}`)
+        .join(', ')}`,
+    );
   return lines;
 }
 
@@ -82,6 +121,8 @@ function mainThread(audits: DetailAudits): string[] {
 export function printDetails(label: string, lhr: { audits: DetailAudits }, reportFile: string): void {
   const { audits } = lhr;
   console.log(
-    [`\n── ${label}  (${reportFile})`, ...layoutShifts(audits), ...largestPaint(audits), ...mainThread(audits)].join('\n'),
+    [`\n── ${label}  (${reportFile})`, ...layoutShifts(audits), ...largestPaint(audits), ...mainThread(audits)].join(
+      '\n',
+    ),
   );
 }

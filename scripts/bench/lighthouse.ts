@@ -94,7 +94,15 @@ try {
   chrome = await chromeLauncher.launch({
     chromePath,
     envVars: { ...process.env, ...chromiumEnv() },
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows = [];
   for (const [label, pagePath] of pages) {
@@ -132,7 +140,9 @@ try {
       LCP: audits['largest-contentful-paint'].displayValue,
       TBT: audits['total-blocking-time'].displayValue,
       CLS: audits['cumulative-layout-shift'].displayValue,
-      ...(runs > 1 ? { 'perf of runs': results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(' ') } : {}),
+      ...(runs > 1
+        ? { 'perf of runs': results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(' ') }
+        : {}),
       load,
     });
   }

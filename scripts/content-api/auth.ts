@@ -1,7 +1,5 @@
 // Password hashing (scrypt) and HS256 JSON Web Tokens, with node:crypto only.
 import { scryptSync, randomBytes, timingSafeEqual, createHmac } from 'node:crypto';
-import { HttpError } from './http.ts';
-import type { Ctx } from './http.ts';
 
 /** What a token carries: the user id, the web board name and role, an id for revocation. */
 export interface Claims {
@@ -25,14 +23,22 @@ export function verifyPassword(password: string, stored: unknown): boolean {
   const [scheme, saltB64, hashB64] = String(stored).split('$');
   if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, 'base64');
-  const actual = scryptSync(String(password), Buffer.from(saltB64, 'base64'), expected.length, { N: 16384, r: 8, p: 1 });
+  const actual = scryptSync(String(password), Buffer.from(saltB64, 'base64'), expected.length, {
+    N: 16384,
+    r: 8,
+    p: 1,
+  });
   return timingSafeEqual(expected, actual);
 }
 
 const b64url = (buf: string) => Buffer.from(buf).toString('base64url');
 
 /** `claims`: sub, username, is_admin, jti; `now` in ms (tests forge expired tokens). */
-export function signToken(claims: Record<string, unknown>, secret: string, { ttlSeconds = TOKEN_TTL_SECONDS, now = Date.now() }: { ttlSeconds?: number; now?: number } = {}): string {
+export function signToken(
+  claims: Record<string, unknown>,
+  secret: string,
+  { ttlSeconds = TOKEN_TTL_SECONDS, now = Date.now() }: { ttlSeconds?: number; now?: number } = {},
+): string {
   const iat = Math.floor(now / 1000);
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
@@ -59,13 +65,4 @@ export function verifyToken(token: unknown, secret: string, now = Date.now()): C
   } catch {
     return null;
   }
-}
-
-/** Bearer token of the request → claims, or 401. */
-export function requireAuth(ctx: Ctx, secret: string): Claims {
-  const h = ctx.req.headers.authorization || '';
-  const m = /^Bearer\s+(.+)$/i.exec(h);
-  const claims = m ? verifyToken(m[1]!.trim(), secret) : null;
-  if (!claims) throw new HttpError(401, 'UNAUTHORIZED');
-  return claims;
 }

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { seedAll } from './seed/index.ts';
 
-export const SCHEMA_VERSION = '1';
+const SCHEMA_VERSION = '1';
 /**
  * The demo content's version: raise it when the seed writes different records (e.g. '2' gave
  * Thai records their Thai images). A database seeded by another version still opens, with a
@@ -22,17 +22,23 @@ export const SEED_VERSION = '3';
 export function openDatabase(dbPath: string, { scale }: { scale?: number } = {}): DatabaseSync {
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
   const db = new DatabaseSync(dbPath);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   db.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
   const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   const seeded = getMeta.get('seeded_at');
   if (seeded && scale && Number(getMeta.get('scale')?.value) !== scale) {
-    console.warn(`content-api: ${dbPath} was seeded at another scale; --scale applies to a new database only (delete the file to reseed)`);
+    console.warn(
+      `content-api: ${dbPath} was seeded at another scale; --scale applies to a new database only (delete the file to reseed)`,
+    );
   }
   const seedVersion = getMeta.get('seed_version')?.value ?? '1';
   if (seeded && seedVersion !== SEED_VERSION) {
-    console.warn(`content-api: ${dbPath} holds demo content of seed version ${seedVersion}; this code seeds version ${SEED_VERSION}. Delete the file to get the current demo content (it is recreated on the next start).`);
+    console.warn(
+      `content-api: ${dbPath} holds demo content of seed version ${seedVersion}; this code seeds version ${SEED_VERSION}. Delete the file to get the current demo content (it is recreated on the next start).`,
+    );
   }
   if (!seeded) {
     db.exec('BEGIN');

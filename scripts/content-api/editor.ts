@@ -14,7 +14,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { Webhook } from 'standardwebhooks';
 import { HttpError, readJsonBody, sendJson, type Ctx } from './http.ts';
 
-export interface RecordType {
+interface RecordType {
   table: string;
   /** column the URL key names */
   key: 'slug' | 'id' | 'uuid';
@@ -38,7 +38,7 @@ export interface RecordType {
   children?: Array<[string, string]>;
 }
 
-export const RECORD_TYPES: Record<string, RecordType> = {
+const RECORD_TYPES: Record<string, RecordType> = {
   article: {
     table: 'articles',
     key: 'slug',
@@ -111,7 +111,7 @@ export const RECORD_TYPES: Record<string, RecordType> = {
 };
 
 /** Documents (one JSON per language) an editor may change: webhook type → document keys. */
-export const DOCUMENT_TYPES: Record<string, string[]> = {
+const DOCUMENT_TYPES: Record<string, string[]> = {
   menu: ['menu', 'new-menu', 'footer', 'quick-menu'],
   popup: ['popup'],
 };
@@ -125,7 +125,7 @@ type Action = 'create' | 'update' | 'delete';
 const refuse = (status: number, code: string, message: string) => new HttpError(status, code, { message });
 
 /** What an editor sends: text per language, a category, the publish state. */
-export interface Edit {
+interface Edit {
   th?: Record<string, unknown>;
   en?: Record<string, unknown>;
   category?: number | string;
@@ -169,7 +169,7 @@ function textFields(edit: Edit): void {
 }
 
 /** Sends a signed webhook (Standard Webhooks, signed by the `standardwebhooks` package). */
-export async function sendSignedWebhook(
+async function sendSignedWebhook(
   url: string,
   secret: string,
   payload: unknown,

@@ -34,14 +34,18 @@ const thaiWords = new Intl.Segmenter('th', { granularity: 'word' });
  */
 function wrap(text: unknown, max: number): string[] {
   const source = String(text);
-  const tokens = THAI.test(source)
-    ? Array.from(thaiWords.segment(source), (s) => s.segment)
-    : source.split(/(\s+)/);
+  const tokens = THAI.test(source) ? Array.from(thaiWords.segment(source), (s) => s.segment) : source.split(/(\s+)/);
   const lines: string[] = [];
   let line = '';
-  const push = () => { if (line.trim()) lines.push(line.trim()); line = ''; };
+  const push = () => {
+    if (line.trim()) lines.push(line.trim());
+    line = '';
+  };
   for (let token of tokens) {
-    if (/^\s+$/.test(token)) { if (line) line += ' '; continue; }
+    if (/^\s+$/.test(token)) {
+      if (line) line += ' ';
+      continue;
+    }
     while (width(token) > max) {
       push();
       let cut = max;
@@ -65,14 +69,21 @@ function wrap(text: unknown, max: number): string[] {
  * searching for one: the tests and benchmarks give their Chromium Sarabun as a system font for
  * that reason (scripts/test/chromium.ts).
  */
-export const SVG_FONT_STACK = "Sarabun, Laksaman, 'Noto Sans Thai', 'Noto Sans Thai UI', Thonburi, 'Leelawadee UI', Leelawadee, Tahoma, sans-serif";
+const SVG_FONT_STACK =
+  "Sarabun, Laksaman, 'Noto Sans Thai', 'Noto Sans Thai UI', Thonburi, 'Leelawadee UI', Leelawadee, Tahoma, sans-serif";
 
 /**
  * A cover/banner/photo image: coloured background, a subtle pattern, the title and a subtitle,
  * in the language of its text (`lang` and the line spacing follow it: Thai stacks marks above
  * and below the line, so its lines are further apart).
  */
-export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: rawWidth = 1200, height: rawHeight = 675 }: FileText): string {
+export function renderSvg({
+  title,
+  subtitle = '',
+  color = '#1f4e79',
+  width: rawWidth = 1200,
+  height: rawHeight = 675,
+}: FileText): string {
   const w = Number(rawWidth);
   const height = Number(rawHeight);
   const thai = THAI.test(String(title));
@@ -81,7 +92,10 @@ export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: rawW
   const lines = wrap(title, Math.max(10, Math.floor(w / (fontSize * (thai ? 0.7 : 0.62)))));
   const startY = height / 2 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
-    .map((l, i) => `<text x="${w / 2}" y="${(startY + i * lineHeight).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="${w / 2}" y="${(startY + i * lineHeight).toFixed(1)}" text-anchor="middle" dominant-baseline="middle" font-size="${fontSize}" font-weight="700" fill="#ffffff">${esc(l)}</text>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" viewBox="0 0 ${w} ${height}" role="img" aria-label="${esc(title)}" xml:lang="${thai ? 'th' : 'en'}">
@@ -101,8 +115,16 @@ export function renderSvg({ title, subtitle = '', color = '#1f4e79', width: rawW
  * Thai glyphs, so the English title is printed and the Thai name stays in the attachment record.
  */
 export function renderPdf({ title, subtitle = '' }: FileText): Buffer {
-  const ascii = (s: unknown) => String(s).replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, (c) => '\\' + c);
-  const lines = [ascii(title) || 'Document', ascii(subtitle), 'Department of Business Development Promotion', 'Ministry of Commerce, Thailand'];
+  const ascii = (s: unknown) =>
+    String(s)
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/[()\\]/g, (c) => '\\' + c);
+  const lines = [
+    ascii(title) || 'Document',
+    ascii(subtitle),
+    'Department of Business Development Promotion',
+    'Ministry of Commerce, Thailand',
+  ];
   const content = `BT /F1 18 Tf 72 760 Td (${lines[0]}) Tj /F1 12 Tf 0 -28 Td (${lines[1]}) Tj 0 -40 Td (${lines[2]}) Tj 0 -16 Td (${lines[3]}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -124,9 +146,6 @@ export function renderPdf({ title, subtitle = '' }: FileText): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** Size in bytes of the PDF a files row renders to (stored in attachment records). */
-export const pdfSize = (row: FileText) => renderPdf(row).length;
-
 /**
  * Serves `GET /files/...` from the `files` table. Returns true when it answered.
  */
@@ -141,7 +160,11 @@ export function createFileServer(db: DatabaseSync) {
       return true;
     }
     let decoded;
-    try { decoded = decodeURIComponent(path); } catch { decoded = ''; }
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      decoded = '';
+    }
     const row = decoded ? (find.get(decoded) as FileText | undefined) : undefined;
     if (!row) {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });

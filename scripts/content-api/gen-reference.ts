@@ -11,7 +11,14 @@ import { createShapes } from './routes/shapes.ts';
 
 /** Example values for path parameters (they exist in the default demo data). */
 const EXAMPLES: Record<string, string | null> = {
-  slug: 'a', department: 'own', id: '1', roomId: '1', threadId: '1', uuid: null, category_id: '1', module_id: '1',
+  slug: 'a',
+  department: 'own',
+  id: '1',
+  roomId: '1',
+  threadId: '1',
+  uuid: null,
+  category_id: '1',
+  module_id: '1',
 };
 
 /** Compact description of a JSON value: keys and types, arrays by their first element. */
@@ -20,7 +27,9 @@ function shape(v: unknown, depth = 0): string {
   if (Array.isArray(v)) return v.length ? `[${shape(v[0], depth)}]` : '[]';
   if (typeof v === 'object') {
     if (depth >= 2) return '{…}';
-    return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${shape(x, depth + 1)}`).join(', ')} }`;
+    return `{ ${Object.entries(v)
+      .map(([k, x]) => `${k}: ${shape(x, depth + 1)}`)
+      .join(', ')} }`;
   }
   return typeof v;
 }
@@ -41,28 +50,48 @@ const uuids = {
 db.close();
 
 const api = await startContentApi({ port: 0, dbPath });
-const token = (await (await fetch(`${api.url}/api/frontend/customer/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member1234', is_admin: false }) })).json()).token.accessToken;
+const token = (
+  await (
+    await fetch(`${api.url}/api/frontend/customer/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'member', password: 'member1234', is_admin: false }),
+    })
+  ).json()
+).token.accessToken;
 
 const rows: string[] = [];
 for (const r of router.routes) {
   const pattern = '/' + r.parts.join('/');
-  const example = '/' + r.parts.map((p) => {
-    if (!p.startsWith(':')) return p;
-    const name = p.slice(1);
-    if (name === 'uuid') return pattern.startsWith('/purchase') ? uuids.purchase : pattern.startsWith('/manual') ? uuids.manual : uuids.banner;
-    if (name === 'slug' && pattern.startsWith('/book')) return uuids.book;
-    if (name === 'slug' && pattern.startsWith('/media')) return uuids.media;
-    if (name === 'slug' && pattern.startsWith('/services/page')) return 'business-clinic';
-    if (name === 'slug' && pattern.startsWith('/services/groups')) return 'consulting';
-    if (name === 'slug' && pattern.startsWith('/manual/page')) return 'registration';
-    if (name === 'slug' && pattern.startsWith('/content/category')) return pattern.includes(':department') ? 'all' : 'export';
-    if (name === 'slug' && pattern.startsWith('/activity')) return 'all';
-    if (name === 'id' && pattern.startsWith('/activity/category')) return String(9);
-    return EXAMPLES[name] ?? '1';
-  }).join('/');
+  const example =
+    '/' +
+    r.parts
+      .map((p) => {
+        if (!p.startsWith(':')) return p;
+        const name = p.slice(1);
+        if (name === 'uuid')
+          return pattern.startsWith('/purchase')
+            ? uuids.purchase
+            : pattern.startsWith('/manual')
+              ? uuids.manual
+              : uuids.banner;
+        if (name === 'slug' && pattern.startsWith('/book')) return uuids.book;
+        if (name === 'slug' && pattern.startsWith('/media')) return uuids.media;
+        if (name === 'slug' && pattern.startsWith('/services/page')) return 'business-clinic';
+        if (name === 'slug' && pattern.startsWith('/services/groups')) return 'consulting';
+        if (name === 'slug' && pattern.startsWith('/manual/page')) return 'registration';
+        if (name === 'slug' && pattern.startsWith('/content/category'))
+          return pattern.includes(':department') ? 'all' : 'export';
+        if (name === 'slug' && pattern.startsWith('/activity')) return 'all';
+        if (name === 'id' && pattern.startsWith('/activity/category')) return String(9);
+        return EXAMPLES[name] ?? '1';
+      })
+      .join('/');
   let answer: string;
   if (r.method === 'GET') {
-    const res = await fetch(`${api.url}/api/frontend${example}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    const res = await fetch(`${api.url}/api/frontend${example}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
     answer = `${res.status} ${shape(await res.json())}`;
   } else {
     answer = '(write; see docs/api-contract.md)';

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { langOf, message } from './i18n.ts';
 import type { Lang } from './types.ts';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** An error that becomes a 4xx/5xx JSON answer `{ status, code, message }`. */
 export class HttpError extends Error {
@@ -22,8 +22,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = () => new HttpError(404, 'NOT_FOUND');
-export const badRequest = (field?: string) => new HttpError(400, 'BAD_REQUEST', field ? { field } : {});
+const notFound = () => new HttpError(404, 'NOT_FOUND');
+const badRequest = (field?: string) => new HttpError(400, 'BAD_REQUEST', field ? { field } : {});
 
 export interface Ctx {
   req: IncomingMessage;
@@ -45,13 +45,24 @@ export class Router {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
     return this;
   }
-  get(p: string, h: Handler) { return this.on('GET', p, h); }
-  post(p: string, h: Handler) { return this.on('POST', p, h); }
-  put(p: string, h: Handler) { return this.on('PUT', p, h); }
-  delete(p: string, h: Handler) { return this.on('DELETE', p, h); }
+  get(p: string, h: Handler) {
+    return this.on('GET', p, h);
+  }
+  post(p: string, h: Handler) {
+    return this.on('POST', p, h);
+  }
+  put(p: string, h: Handler) {
+    return this.on('PUT', p, h);
+  }
+  delete(p: string, h: Handler) {
+    return this.on('DELETE', p, h);
+  }
 
   /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
+  match(
+    method: string,
+    path: string,
+  ): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
     const segs = path.split('/').filter(Boolean);
     let best: { handler: Handler; params: Record<string, string> } | null = null;
     let bestScore = -1;
@@ -65,14 +76,28 @@ export class Router {
         const p = r.parts[i]!;
         if (p.startsWith(':')) {
           let v;
-          try { v = decodeURIComponent(segs[i]!); } catch { ok = false; break; }
+          try {
+            v = decodeURIComponent(segs[i]!);
+          } catch {
+            ok = false;
+            break;
+          }
           params[p.slice(1)] = v;
         } else if (p === segs[i]) score += 1 << (segs.length - i);
-        else { ok = false; break; }
+        else {
+          ok = false;
+          break;
+        }
       }
       if (!ok) continue;
-      if (r.method !== method) { allowed.add(r.method); continue; }
-      if (score > bestScore) { best = { handler: r.handler, params }; bestScore = score; }
+      if (r.method !== method) {
+        allowed.add(r.method);
+        continue;
+      }
+      if (score > bestScore) {
+        best = { handler: r.handler, params };
+        bestScore = score;
+      }
     }
     if (best) return best;
     if (allowed.size) return { allowed: [...allowed] };
@@ -91,7 +116,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** CORS for the islands on the portal origin (and any other: the data is public). */
-export function setCors(req: IncomingMessage, res: ServerResponse) {
+function setCors(req: IncomingMessage, res: ServerResponse) {
   const origin = req.headers.origin;
   res.setHeader('access-control-allow-origin', origin || '*');
   if (origin) res.setHeader('vary', 'Origin');
@@ -134,7 +159,12 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
         reject(new HttpError(400, 'MALFORMED_JSON'));
       }
     });
-    req.on('error', () => { if (!failed) { failed = true; reject(new HttpError(400, 'BAD_REQUEST')); } });
+    req.on('error', () => {
+      if (!failed) {
+        failed = true;
+        reject(new HttpError(400, 'BAD_REQUEST'));
+      }
+    });
   });
 }
 
@@ -148,12 +178,24 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
     setCors(req, res);
     const lang = langOf(req.headers['accept-language']);
     try {
-      if (req.method === 'OPTIONS') { res.writeHead(204); res.end(); return; }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       let url;
-      try { url = new URL(req.url || '/', 'http://localhost'); } catch { throw badRequest(); }
+      try {
+        url = new URL(req.url || '/', 'http://localhost');
+      } catch {
+        throw badRequest();
+      }
       let bodyPromise: Promise<unknown> | undefined;
       const ctx: Ctx = {
-        req, url, lang, params: {}, query: url.searchParams,
+        req,
+        url,
+        lang,
+        params: {},
+        query: url.searchParams,
         body: () => (bodyPromise ??= readJsonBody(req)),
       };
       if (await extra(ctx, res)) return;
@@ -168,11 +210,19 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       if (!bodyPromise && req.readable) req.resume();
       sendJson(res, 200, result);
     } catch (err) {
-      if (res.headersSent) { res.end(); return; }
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
       if (err instanceof HttpError) {
         if (err.status === 405) res.setHeader('allow', [...(err.extra.allowed as string[]), 'OPTIONS'].join(', '));
         const { allowed: _allowed, ...extraBody } = err.extra;
-        sendJson(res, err.status, { status: err.status, code: err.code, message: message(lang, err.code), ...extraBody });
+        sendJson(res, err.status, {
+          status: err.status,
+          code: err.code,
+          message: message(lang, err.code),
+          ...extraBody,
+        });
         if (req.readable) req.resume();
         return;
       }

@@ -34,7 +34,8 @@ const scale = scaleArg(process.argv.slice(2), env);
 
 const editor = {
   token: env.EDITOR_TOKEN || `dev-${randomBytes(12).toString('hex')}`,
-  webhookUrl: env.WEBHOOK_URL || `http://${env.PUBLISHER_HOST || '127.0.0.1'}:${env.PUBLISHER_PORT || 8790}/hooks/content`,
+  webhookUrl:
+    env.WEBHOOK_URL || `http://${env.PUBLISHER_HOST || '127.0.0.1'}:${env.PUBLISHER_PORT || 8790}/hooks/content`,
   webhookSecret: env.WEBHOOK_SECRET || undefined,
 };
 
@@ -47,7 +48,11 @@ try {
 }
 console.log(`content-api listening on ${api.url}`);
 if (!env.EDITOR_TOKEN) console.log(`content-api: editor endpoint token (EDITOR_TOKEN): ${editor.token}`);
-console.log(editor.webhookSecret ? `content-api: edits send signed webhooks to ${editor.webhookUrl}` : 'content-api: WEBHOOK_SECRET is not set; edits send no webhook');
+console.log(
+  editor.webhookSecret
+    ? `content-api: edits send signed webhooks to ${editor.webhookUrl}`
+    : 'content-api: WEBHOOK_SECRET is not set; edits send no webhook',
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -2,15 +2,19 @@
 // Every malformed value is a 400 (HttpError), never a NaN that reaches SQL.
 import { HttpError } from './http.ts';
 
-export const DEFAULT_LIMIT = 12;
-export const MAX_LIMIT = 100;
-export const MAX_KEYWORD = 200;
+const DEFAULT_LIMIT = 12;
+const MAX_LIMIT = 100;
+const MAX_KEYWORD = 200;
 
 const INT = /^\d{1,9}$/;
 
 export function intParam(q: URLSearchParams, name: string, opts?: { min?: number; max?: number }): number | undefined;
 export function intParam(q: URLSearchParams, name: string, opts: { min?: number; max?: number; def: number }): number;
-export function intParam(q: URLSearchParams, name: string, { min = 1, max = 1_000_000_000, def }: { min?: number; max?: number; def?: number } = {}): number | undefined {
+export function intParam(
+  q: URLSearchParams,
+  name: string,
+  { min = 1, max = 1_000_000_000, def }: { min?: number; max?: number; def?: number } = {},
+): number | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return def;
   if (!INT.test(raw.trim())) throw new HttpError(400, 'BAD_QUERY', { field: name });
@@ -20,7 +24,14 @@ export function intParam(q: URLSearchParams, name: string, { min = 1, max = 1_00
 }
 
 /** page and limit (or page_size for laws). Returns offset too. */
-export function paging(q: URLSearchParams, { limitName = 'limit', maxLimit = MAX_LIMIT, defLimit = DEFAULT_LIMIT }: { limitName?: string; maxLimit?: number; defLimit?: number } = {}) {
+export function paging(
+  q: URLSearchParams,
+  {
+    limitName = 'limit',
+    maxLimit = MAX_LIMIT,
+    defLimit = DEFAULT_LIMIT,
+  }: { limitName?: string; maxLimit?: number; defLimit?: number } = {},
+) {
   const page = intParam(q, 'page', { min: 1, max: 1_000_000, def: 1 });
   // The portal's manual groups call sends limit=9999 (spec point 9): clamp such "give me all"
   // limits of small lists to maxLimit instead of refusing them, but refuse absurd ones.

@@ -53,15 +53,34 @@ export type { Deps } from './types.ts';
 /** Builds the router with every /api/frontend endpoint. */
 export function buildRouter(deps: Deps): Router {
   const router = new Router();
-  for (const register of [registerContent, registerHome, registerLibrary, registerContact, registerProcurement,
-    registerServices, registerSurvey, registerSearch, registerReference, registerModules, registerAccounts, registerWebboard]) register(router, deps);
+  for (const register of [
+    registerContent,
+    registerHome,
+    registerLibrary,
+    registerContact,
+    registerProcurement,
+    registerServices,
+    registerSurvey,
+    registerSearch,
+    registerReference,
+    registerModules,
+    registerAccounts,
+    registerWebboard,
+  ])
+    register(router, deps);
   return router;
 }
 
 /**
  * Opens (creating and seeding when new) the database and starts listening.
  */
-export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath = DEFAULT_DB, scale, editor }: ContentApiOptions = {}): Promise<ContentApi> {
+export async function startContentApi({
+  host = '127.0.0.1',
+  port = 8787,
+  dbPath = DEFAULT_DB,
+  scale,
+  editor,
+}: ContentApiOptions = {}): Promise<ContentApi> {
   const db = openDatabase(dbPath, { scale });
   const q = statementCache(db);
   const deps: Deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') ?? '' };
@@ -69,7 +88,10 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
   const files = createFileServer(db);
   const edits = editor?.token ? createEditor({ db, ...editor }) : null;
   const listener = createListener(router, async (ctx, res) => {
-    if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') { sendJson(res, 200, { ok: true }); return true; }
+    if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') {
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
     if (edits && (await edits(ctx, res))) return true;
     return files(ctx, res);
   });
@@ -81,12 +103,21 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
   server.on('clientError', (err, socket) => {
     if (!socket.writable) return socket.destroy();
     const status = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ status, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', message: status === 431 ? 'Request headers or URL too large.' : 'Malformed HTTP request.' });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      status,
+      code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST',
+      message: status === 431 ? 'Request headers or URL too large.' : 'Malformed HTTP request.',
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => { server.off('error', reject); resolveListen(undefined); });
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen(undefined);
+    });
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -100,7 +131,12 @@ export async function startContentApi({ host = '127.0.0.1', port = 8787, dbPath 
       if (closed) return;
       closed = true;
       server.closeIdleConnections?.();
-      await new Promise((r) => { server.close(() => r(undefined)); setTimeout(() => { server.closeAllConnections?.(); }, 2000).unref(); });
+      await new Promise((r) => {
+        server.close(() => r(undefined));
+        setTimeout(() => {
+          server.closeAllConnections?.();
+        }, 2000).unref();
+      });
       db.close();
     },
   };

@@ -7,7 +7,7 @@
 const segmenter = new Intl.Segmenter('th', { granularity: 'word' });
 
 /** The text's words, lower-cased. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   const out: string[] = [];
   for (const s of segmenter.segment(text.normalize('NFC').toLowerCase())) if (s.isWordLike) out.push(s.segment);
   return out;

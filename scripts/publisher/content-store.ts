@@ -11,7 +11,7 @@ import xxhash from 'xxhash-wasm';
 import type { RenderPath, StoreEntry } from './render-path.ts';
 
 /** Which collections show records of each webhook `type` (anything else reloads every collection). */
-export const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
+const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
   article: ['articles', 'home', 'news'],
   activity: ['activities', 'home', 'news', 'events'],
   law: ['laws', 'lawTaxonomy'],
@@ -27,7 +27,7 @@ export const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
  * Detail endpoints whose answers the re-read may reuse (src/collections/api-collection.ts
  * `DETAIL_CACHE_KEY`): webhook type → the endpoint of one record, its key captured.
  */
-export const DETAIL_ENDPOINTS: Record<string, RegExp> = {
+const DETAIL_ENDPOINTS: Record<string, RegExp> = {
   article: /^\/content\/page\/([^/?]+)$/,
   activity: /^\/activity\/page\/([^/?]+)$/,
   procurement: /^\/purchase\/view\/([^/?]+)$/,
@@ -61,7 +61,7 @@ interface Cached {
  * items may now include it. Outside a re-read of dirty records (the catch-up), nothing is reused
  * and every answer is kept.
  */
-export class DetailCache {
+class DetailCache {
   #entries = new Map<string, Cached>();
   #dirty: Map<string, Set<string>> | null = null;
   #bypass = new Set<string>();

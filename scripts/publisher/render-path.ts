@@ -27,7 +27,7 @@ interface Facts {
 }
 
 /** What Astro's route data says about a route, as far as the publisher needs it. */
-export interface RouteData {
+interface RouteData {
   route: string;
   component: string;
   type: 'page' | 'endpoint' | 'redirect' | 'fallback';
@@ -68,7 +68,7 @@ export interface RenderPath {
 }
 
 /** Output file of a pathname, as Astro's build writes it with `build.format: 'directory'`. */
-export function outputFile(pathname: string, route: Pick<RouteData, 'type'>): string {
+function outputFile(pathname: string, route: Pick<RouteData, 'type'>): string {
   const clean = pathname.replace(/^\/+/, '');
   if (route.type === 'endpoint') return clean;
   const trimmed = pathname.replace(/\/+$/, '');

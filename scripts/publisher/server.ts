@@ -10,8 +10,8 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { ContentEvent, Publisher } from './publisher.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
-export const TOLERANCE_S = 300;
+const MAX_BODY_BYTES = 64 * 1024;
+const TOLERANCE_S = 300;
 
 const eventSchema = z.object({
   type: z.string().regex(/^[a-z][a-z-]*$/),

@@ -21,12 +21,20 @@ export interface BuildSiteOptions {
 }
 
 /** Resolves with the exit code of the build. */
-export async function buildSite({ apiBaseUrl, args = [], env = {}, outDir, cacheDir, stdio }: BuildSiteOptions): Promise<number> {
-  const build = () => run(process.execPath, [astroBin, 'build', ...args], {
-    cwd: root,
-    stdio,
-    env: buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl }),
-  });
+export async function buildSite({
+  apiBaseUrl,
+  args = [],
+  env = {},
+  outDir,
+  cacheDir,
+  stdio,
+}: BuildSiteOptions): Promise<number> {
+  const build = () =>
+    run(process.execPath, [astroBin, 'build', ...args], {
+      cwd: root,
+      stdio,
+      env: buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl }),
+    });
   const code = await build();
   if (code !== 0) return code;
 
@@ -36,8 +44,10 @@ export async function buildSite({ apiBaseUrl, args = [], env = {}, outDir, cache
   const out = path.resolve(root, outDir ?? (flag >= 0 ? args[flag + 1] : 'dist'));
   const missing = findMissingAssets(out);
   if (missing.length === 0) return 0;
-  console.warn(`\n${missing.length} asset(s) named by restored pages were not built (${missing[0]!.asset} in ${missing[0]!.page});`
-    + ' rebuilding every page without the incremental cache.\n');
+  console.warn(
+    `\n${missing.length} asset(s) named by restored pages were not built (${missing[0]!.asset} in ${missing[0]!.page});` +
+      ' rebuilding every page without the incremental cache.\n',
+  );
   rmSync(path.join(path.resolve(root, cacheDir ?? 'node_modules/.astro'), 'incremental-build.json'), { force: true });
   const again = await build();
   if (again !== 0) return again;

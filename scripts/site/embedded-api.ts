@@ -31,7 +31,15 @@ export function apiAddressFromEnv() {
 }
 
 /** Uses the API at host:port when one is already up there, otherwise starts one. */
-export async function ensureApi({ host, port, dbPath }: { host: string; port: number; dbPath?: string }): Promise<{ url: string; close: () => Promise<void>; started: boolean }> {
+export async function ensureApi({
+  host,
+  port,
+  dbPath,
+}: {
+  host: string;
+  port: number;
+  dbPath?: string;
+}): Promise<{ url: string; close: () => Promise<void>; started: boolean }> {
   const url = `http://${host}:${port}`;
   if (await isApiUp(url)) return { url, close: async () => {}, started: false };
   const api = await startEmbeddedApi({ host, port, dbPath });

@@ -2,9 +2,17 @@
 import { spawn } from 'node:child_process';
 import type { StdioOptions } from 'node:child_process';
 
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: StdioOptions } = {}): Promise<number> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: StdioOptions } = {},
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: options.stdio ?? 'inherit', env: options.env ?? process.env, cwd: options.cwd });
+    const child = spawn(command, args, {
+      stdio: options.stdio ?? 'inherit',
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+    });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);

@@ -41,7 +41,10 @@ async function fileAt(file: string): Promise<string | null> {
 }
 
 /** Resolves a request path to a file inside root, or a redirect, or null. */
-async function resolve(root: string, pathname: string): Promise<{ file: string | null; redirect?: undefined } | { redirect: string; file?: undefined } | null> {
+async function resolve(
+  root: string,
+  pathname: string,
+): Promise<{ file: string | null; redirect?: undefined } | { redirect: string; file?: undefined } | null> {
   let decoded;
   try {
     decoded = decodeURIComponent(pathname);
@@ -63,7 +66,15 @@ export interface StaticServer {
   close: () => Promise<void>;
 }
 
-export async function startStaticServer({ root, host = '127.0.0.1', port = 0 }: { root: string; host?: string; port?: number }): Promise<StaticServer> {
+export async function startStaticServer({
+  root,
+  host = '127.0.0.1',
+  port = 0,
+}: {
+  root: string;
+  host?: string;
+  port?: number;
+}): Promise<StaticServer> {
   const absRoot = path.resolve(root);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

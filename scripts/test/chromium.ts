@@ -11,11 +11,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type ChromiumSource = 'CHROMIUM_PATH' | 'system' | 'bundled';
+type ChromiumSource = 'CHROMIUM_PATH' | 'system' | 'bundled';
 export interface FoundChromium {
   path: string;
   source: ChromiumSource;
@@ -49,7 +49,7 @@ async function bundledChromium(): Promise<string> {
  * not depend on it. TrueType files: Chromium cannot use @fontsource's woff files as system fonts.
  * Passed to the browser as FONTCONFIG_FILE (chromiumEnv). Written under .data/ with absolute paths.
  */
-export function fontconfigFile(): string {
+function fontconfigFile(): string {
   const dir = path.join(root, '.data', 'fontconfig');
   mkdirSync(path.join(dir, 'cache'), { recursive: true });
   const sarabun = path.join(root, 'node_modules', '@expo-google-fonts', 'sarabun');

@@ -1,11 +1,12 @@
 /**
  * `npm test`: every automated check.
  *   1. unit tests (vitest)
- *   2. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
- *   3. a fresh build of the site against that API with its demo data
- *   4. the end-to-end and accessibility suite (Playwright, Chromium) against the
+ *   2. the code checks of `npm run lint` (ESLint, Prettier, knip: scripts/site/lint.ts)
+ *   3. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
+ *   4. a fresh build of the site against that API with its demo data
+ *   5. the end-to-end and accessibility suite (Playwright, Chromium) against the
  *      built site served on loopback, with the API still running for the islands
- * Flags: --e2e-only skips 1 and 2; --skip-build reuses dist/ (built by a previous run);
+ * Flags: --e2e-only skips 1 to 3; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -38,10 +39,21 @@ const buildLog = path.join(resultsDir, 'build.log');
 rmSync(unitResults, { force: true });
 rmSync(e2eResults, { force: true });
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 /** The fields read from Vitest's and Playwright's JSON reports. */
-interface VitestReport { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
-interface PlaywrightReport { stats: { expected: number; flaky: number; unexpected: number; skipped: number } }
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+interface PlaywrightReport {
+  stats: { expected: number; flaky: number; unexpected: number; skipped: number };
+}
 
 /** Reads a runner's JSON report: { passed, failed, skipped } or null when there is none. */
 function counts<R>(file: string, pick: (report: R) => Counts): Counts | null {
@@ -52,15 +64,25 @@ function counts<R>(file: string, pick: (report: R) => Counts): Counts | null {
   }
 }
 const unitCounts = () =>
-  counts(unitResults, (r: VitestReport) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+  counts(unitResults, (r: VitestReport) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
 const e2eCounts = () =>
-  counts(e2eResults, (r: PlaywrightReport) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+  counts(e2eResults, (r: PlaywrightReport) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }));
 
 /** One closing line for people and CI: 'N passed, N failed, N skipped'. */
 function summarise(exitCode: number): never {
   const all = [unitCounts(), e2eCounts()].filter((c) => c !== null);
   const sum = (k: keyof Counts) => all.reduce((n, c) => n + c[k], 0);
-  console.log(`\ntests: ${sum('passed')} passed, ${sum('failed') + (exitCode !== 0 && sum('failed') === 0 ? 1 : 0)} failed, ${sum('skipped')} skipped`);
+  console.log(
+    `\ntests: ${sum('passed')} passed, ${sum('failed') + (exitCode !== 0 && sum('failed') === 0 ? 1 : 0)} failed, ${sum('skipped')} skipped`,
+  );
   process.exit(exitCode);
 }
 
@@ -71,7 +93,9 @@ function summarise(exitCode: number): never {
  */
 async function buildForTests(apiBaseUrl: string): Promise<number> {
   const started = Date.now();
-  console.log(`build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`);
+  console.log(
+    `build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`,
+  );
   const fd = openSync(buildLog, 'w');
   const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -86,15 +110,26 @@ async function buildForTests(apiBaseUrl: string): Promise<number> {
   const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
   for (const line of notable) console.log(line);
   const built = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
-  console.log(`build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`);
+  console.log(
+    `build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`,
+  );
   return 0;
 }
 
 if (!e2eOnly) {
   const code = await run(process.execPath, [
-    bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitResults}`,
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitResults}`,
   ]);
   if (code !== 0) summarise(code);
+  const lint = await run(process.execPath, [path.join(root, 'scripts', 'site', 'lint.ts')]);
+  if (lint !== 0) {
+    console.error('The code checks failed (npm run lint).');
+    summarise(lint);
+  }
 }
 
 const chromium = await findChromium();

@@ -17,7 +17,7 @@ import { API_PREFIX, REQUEST_TIMEOUT_MS, defaultBaseUrl } from './config';
 import { ApiError, INVALID_URL_MESSAGE } from './errors';
 
 export type Lang = 'th' | 'en';
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,7 +76,7 @@ export function setLogoutHandler(handler: ((endpoint: string) => void) | null): 
 }
 
 /** Builds the query string, leaving out empty values (spec point 5: empty keywords omitted). */
-export function toSearchParams(query: Query | undefined): string {
+function toSearchParams(query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;

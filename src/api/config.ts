@@ -5,7 +5,7 @@
  */
 export const API_PREFIX = '/api/frontend';
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const DEFAULT_API_BASE_URL = 'http://127.0.0.1:8787';
+const DEFAULT_API_BASE_URL = 'http://127.0.0.1:8787';
 
 function readEnvBaseUrl(): string | undefined {
   // import.meta.env exists under Vite/Astro/Vitest; process.env under plain Node scripts.

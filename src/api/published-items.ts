@@ -31,7 +31,7 @@ export const publishedItemFields = {
   published_at: isoDate,
 };
 
-const publishedItemSchema = z.object(publishedItemFields);
+type RawPublishedItem = z.output<z.ZodMiniObject<typeof publishedItemFields>>;
 
 /** The portal's side of those fields. */
 export interface PublishedItem {
@@ -43,7 +43,7 @@ export interface PublishedItem {
   publishedAt: string;
 }
 
-export function mapPublishedItem(raw: z.output<typeof publishedItemSchema>): PublishedItem {
+export function mapPublishedItem(raw: RawPublishedItem): PublishedItem {
   return {
     id: String(raw.id),
     slug: raw.slug,
@@ -64,14 +64,14 @@ export const departmentItemFields = {
   department: z.nullable(departmentSchema),
 };
 
-const departmentItemSchema = z.object(departmentItemFields);
+type RawDepartmentItem = z.output<z.ZodMiniObject<typeof departmentItemFields>>;
 
 export interface DepartmentItem extends PublishedItem {
   cover: Image | null;
   department: Department | null;
 }
 
-export function mapDepartmentItem(raw: z.output<typeof departmentItemSchema>): DepartmentItem {
+export function mapDepartmentItem(raw: RawDepartmentItem): DepartmentItem {
   return { ...mapPublishedItem(raw), cover: mapOptionalImage(raw.cover), department: raw.department };
 }
 

@@ -10,7 +10,7 @@ import type { AreaContext } from './api-collection';
 const MAX_PAGES = 1000;
 
 /** The page size used to walk a paged endpoint: the API's maximum, so a large area needs few calls. */
-export const WALK_PAGE_SIZE = 100;
+const WALK_PAGE_SIZE = 100;
 
 export async function fetchAllPages<T>(
   ctx: AreaContext,

@@ -30,7 +30,7 @@ import { setSkipReporter } from '../api/boundary';
 import { getApiBaseUrl } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 
-export interface AreaRecord<T> {
+interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
   key: string;
   data: T;
@@ -60,8 +60,8 @@ export interface ApiCollectionOptions<S extends z.ZodType> {
   langs?: readonly Lang[];
 }
 
-export const DEFAULT_CONCURRENCY = 4;
-export const RETRY_DELAYS_MS = [300, 900] as const; // 3 tries in all
+const DEFAULT_CONCURRENCY = 4;
+const RETRY_DELAYS_MS = [300, 900] as const; // 3 tries in all
 
 /** The API could not be reached at all: the build must stop rather than publish an empty site. */
 export class ApiUnreachable extends Error {
@@ -139,7 +139,7 @@ type Limiter = ReturnType<typeof createLimiter>;
  * build: answers of per-record calls made through `all()` that an edit did not touch are reused
  * instead of fetched again, so re-reading an area after one edit costs its lists and that record.
  */
-export const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
+const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 interface DetailCache {
   get(lang: Lang, endpoint: string): { value: unknown } | undefined;
   set(lang: Lang, endpoint: string, value: unknown): void;

@@ -15,7 +15,7 @@ import type { AreaContext } from './api-collection';
 import type { Paged } from '../api/boundary';
 import type { Category, Department } from '../api/shared';
 
-export const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
+const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
 
 /** What every stored article and activity summary starts with (their cards and lists need it). */
 export const categorisedItemShape = publishedItemShape.extend({

@@ -24,13 +24,13 @@ const MODULE_PATH =
   /^(?:https?:\/\/[^/]+)?(?:\/en)?\/(collapse|organization|common-article)\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/;
 
 /** The module a menu path points at, or null for any other path. */
-export function moduleOfPath(path: string): { kind: ModuleKind; id: string } | null {
+function moduleOfPath(path: string): { kind: ModuleKind; id: string } | null {
   const match = MODULE_PATH.exec(path.trim());
   return match ? { kind: match[1] as ModuleKind, id: match[2]! } : null;
 }
 
 /** Every module the menus link to, once each, in menu order (depth first). */
-export function findModules(menus: readonly (readonly MenuItem[])[]): ModuleRef[] {
+function findModules(menus: readonly (readonly MenuItem[])[]): ModuleRef[] {
   const found = new Map<string, ModuleRef>();
   const visit = (items: readonly MenuItem[]) => {
     for (const item of items) {

@@ -11,11 +11,6 @@ export const DEFAULT_LANG: Lang = 'th';
 export const NAMESPACES = ['common', 'home', 'search', 'contact', 'webboard'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Loaded on every page (spec point 2). */
-export const PAGE_NAMESPACES: readonly Namespace[] = ['common', 'webboard', 'search', 'contact'];
-/** The home route adds `home`. */
-export const HOME_NAMESPACES: readonly Namespace[] = [...PAGE_NAMESPACES, 'home'];
-
 /** BCP 47 tags for <html lang>, hreflang and Intl formatting. */
 export const HTML_LANG: Record<Lang, string> = { th: 'th', en: 'en' };
 /** Open Graph locale tags. */

@@ -34,7 +34,7 @@ function createInstance(lang: Lang): i18n {
 
 const instances = new Map<Lang, i18n>(LANGS.map((lang) => [lang, createInstance(lang)]));
 
-export function getI18n(lang: Lang): i18n {
+function getI18n(lang: Lang): i18n {
   return instances.get(lang)!;
 }
 

@@ -11,7 +11,7 @@ const THAI = /[\u0E00-\u0E7F]/;
 const LATIN = /[A-Za-z]/;
 
 /** Flattens to dotted keys. Plural forms collapse to their base key: Thai has only `_other`. */
-export function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (value !== null && typeof value === 'object') flatten(value as Tree, path, out);

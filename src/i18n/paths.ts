@@ -34,7 +34,7 @@ export function langFromPath(pathname: string): Lang {
 }
 
 /** Removes the language prefix: '/en/articles/' → '/articles/', '/en' → '/'. */
-export function stripLangPrefix(pathname: string): string {
+function stripLangPrefix(pathname: string): string {
   const stripped = pathname.replace(/^\/en(?=\/|$)/, '');
   return stripped === '' ? '/' : stripped;
 }

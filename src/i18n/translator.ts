@@ -19,7 +19,7 @@
  */
 import type { LangResources, TranslationTree } from './resources';
 
-export type TranslateOptions = Record<string, unknown> & { count?: number };
+type TranslateOptions = Record<string, unknown> & { count?: number };
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 const NS_SEPARATOR = ':';

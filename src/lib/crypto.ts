@@ -25,7 +25,7 @@
 export const SALT_BYTES = 16;
 export const IV_BYTES = 16;
 export const PBKDF2_ITERATIONS = 100;
-export const PBKDF2_HASH = 'SHA-256';
+const PBKDF2_HASH = 'SHA-256';
 export const AES_KEY_BITS = 256;
 const BLOCK_BYTES = 16;
 

@@ -11,10 +11,10 @@
  */
 import type { Lang } from '../i18n/config';
 
-export const TIME_ZONE = 'Asia/Bangkok';
-export const INTL_LOCALE: Record<Lang, string> = { th: 'th-TH-u-ca-buddhist', en: 'en-GB' };
+const TIME_ZONE = 'Asia/Bangkok';
+const INTL_LOCALE: Record<Lang, string> = { th: 'th-TH-u-ca-buddhist', en: 'en-GB' };
 /** Buddhist Era = Common Era + 543. */
-export const BE_OFFSET = 543;
+const BE_OFFSET = 543;
 
 export type DateStyle = 'short' | 'medium' | 'long' | 'full';
 

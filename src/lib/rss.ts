@@ -2,7 +2,7 @@
  * RSS 2.0 documents (https://www.rssboard.org/rss-specification) for the article feeds
  * (/rss.xml, /en/rss.xml). Every text is XML-escaped; every link is absolute.
  */
-export interface RssItem {
+interface RssItem {
   title: string;
   /** Absolute address of the item's page. */
   link: string;
@@ -27,7 +27,7 @@ export interface RssChannel {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Escapes text for XML and drops characters XML 1.0 forbids (control characters). */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop
@@ -37,7 +37,7 @@ export function escapeXml(text: string): string {
 }
 
 /** RFC 822 date (what RSS 2.0 asks for): "Sat, 21 Nov 2026 02:00:00 GMT". */
-export function rfc822(iso: string): string | undefined {
+function rfc822(iso: string): string | undefined {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? undefined : new Date(time).toUTCString();
 }

@@ -21,7 +21,7 @@ export interface SanitizeOptions {
   apiBase?: string;
 }
 
-export const ALLOWED_TAGS = [
+const ALLOWED_TAGS = [
   'h1',
   'h2',
   'h3',

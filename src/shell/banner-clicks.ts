@@ -14,7 +14,7 @@ import { analyticsAllowed } from './consent-choice';
 
 const lang = document.documentElement.lang === 'en' ? 'en' : 'th';
 
-export function bannerStatisticUrl(uuid: string): string {
+function bannerStatisticUrl(uuid: string): string {
   return `${getApiBaseUrl()}${API_PREFIX}/banner/statistic/${encodeURIComponent(uuid)}`;
 }
 

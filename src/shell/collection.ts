@@ -25,7 +25,7 @@ export interface ShellMenuItem {
   children: ShellMenuItem[];
 }
 
-export const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
+const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
   z.object({
     id: z.string().min(1),
     title: z.string().min(1),
@@ -34,7 +34,7 @@ export const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
   }),
 );
 
-export const menuSchema = z.object({ items: z.array(menuItemSchema) });
+const menuSchema = z.object({ items: z.array(menuItemSchema) });
 
 const imageSchema = z.object({
   url: z.string().min(1),
@@ -43,7 +43,7 @@ const imageSchema = z.object({
   alt: z.string(),
 });
 
-export const quickMenuSchema = z.object({
+const quickMenuSchema = z.object({
   items: z.array(
     z.object({
       id: z.string().min(1),
@@ -55,7 +55,7 @@ export const quickMenuSchema = z.object({
   ),
 });
 
-export const footerSchema = z.object({
+const footerSchema = z.object({
   agencyName: z.string().min(1),
   address: z.string(),
   phone: z.string(),
@@ -71,7 +71,7 @@ export const footerSchema = z.object({
   copyright: z.string(),
 });
 
-export const consentSchema = z.object({
+const consentSchema = z.object({
   version: z.string().min(1),
   title: z.string().min(1),
   bodyHtml: z.string(),
@@ -80,7 +80,7 @@ export const consentSchema = z.object({
   policyPath: z.string().nullable(),
 });
 
-export const bannerListSchema = z.object({
+const bannerListSchema = z.object({
   items: z.array(
     z.object({
       uuid: z.string().min(1),
@@ -91,11 +91,10 @@ export const bannerListSchema = z.object({
   ),
 });
 
-export type ShellMenu = z.output<typeof menuSchema>;
 export type ShellQuickMenu = z.output<typeof quickMenuSchema>;
 export type ShellFooter = z.output<typeof footerSchema>;
 export type ShellConsent = z.output<typeof consentSchema>;
-export type ShellBannerList = z.output<typeof bannerListSchema>;
+type ShellBannerList = z.output<typeof bannerListSchema>;
 export type ShellBanner = ShellBannerList['items'][number];
 
 // ---- collections ----
@@ -149,8 +148,6 @@ export const shellCollections = {
     ],
   }),
 };
-
-export type ShellCollection = keyof typeof shellCollections;
 
 /** The collections the layout renders on every page (exchange links are the home page's). */
 const LAYOUT_COLLECTIONS = ['menu', 'newMenu', 'quickMenu', 'footer', 'consent', 'linkBanners'] as const;

@@ -6,8 +6,6 @@
  */
 import { CONSENT_CHANGED_EVENT, CONSENT_KEY, readConsent } from './consent-choice';
 
-export { CONSENT_KEY, readConsent, type StoredConsent } from './consent-choice';
-
 const region = document.querySelector<HTMLElement>('[data-consent]');
 if (region) {
   const version = region.dataset.consentVersion ?? '';

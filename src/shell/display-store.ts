@@ -28,8 +28,8 @@ export const DARK_MODE_KEY = 'dark-mode';
 export const DISPLAY_ATTR = 'data-display';
 export const FONTSIZE_ATTR = 'data-fontsize';
 export const THEME_ATTR = 'data-theme';
-export const DISPLAY_MODES: readonly DisplayMode[] = ['normalmode', 'highcontrast'];
-export const FONT_SIZES: readonly FontSize[] = ['fontNormal', 'fontLarge', 'fontLarger'];
+const DISPLAY_MODES: readonly DisplayMode[] = ['normalmode', 'highcontrast'];
+const FONT_SIZES: readonly FontSize[] = ['fontNormal', 'fontLarge', 'fontLarger'];
 
 /**
  * The stored flag as a preference: true dark, false light, null follow the system.
@@ -89,7 +89,7 @@ export interface DisplaySettings extends GeneralSlice {
   darkPreference: boolean | null;
 }
 
-export function currentDisplaySettings(): DisplaySettings {
+function currentDisplaySettings(): DisplaySettings {
   return { ...$generalSlice.get(), darkPreference: $darkModePreference.get() };
 }
 

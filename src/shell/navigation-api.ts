@@ -70,7 +70,7 @@ export interface MenuItem {
 }
 
 export type QuickMenuItem = ReturnType<typeof mapQuickMenuItem>;
-export interface FooterLink {
+interface FooterLink {
   title: string;
   path: string;
 }
@@ -89,7 +89,7 @@ export interface Footer {
 export type Consent = ReturnType<typeof mapConsent>;
 // ---- mappings ----
 
-export function mapMenuItem(raw: RawMenuItem): MenuItem {
+function mapMenuItem(raw: RawMenuItem): MenuItem {
   return { id: String(raw.id), title: raw.title, path: raw.path, children: raw.children.map(mapMenuItem) };
 }
 

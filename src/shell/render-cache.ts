@@ -31,11 +31,6 @@ export function renderOnce(key: string, render: () => Promise<string>): Promise<
   return html;
 }
 
-/** How many shell parts are kept (for tests). */
-export function renderedCount(): number {
-  return rendered.size;
-}
-
 /** Written where the page's own value goes; replaced in the reused HTML. */
 export const PLACEHOLDER = {
   alternateHref: '__shell_alternate_href__',

@@ -7,7 +7,7 @@ import { api, type Lang } from '../api/client';
 import { logger } from '../lib/logger';
 
 /** Spec point 8: the one message a tracking failure logs. */
-export const TRACKING_ERROR_MESSAGE = 'Error on tracking page view.';
+const TRACKING_ERROR_MESSAGE = 'Error on tracking page view.';
 
 /** POST /tracking {url}. Never rejects. */
 export async function trackPageView(url: string, lang?: Lang): Promise<void> {

@@ -32,14 +32,14 @@ export interface Roots {
 }
 
 export const initialAuth: AuthSlice = { isLoggedIn: false, token: null, profile: null };
-export const initialGeneral: GeneralSlice = { display: 'normalmode', fontsize: 'fontNormal' };
+const initialGeneral: GeneralSlice = { display: 'normalmode', fontsize: 'fontNormal' };
 export const initialRoots: Roots = { auth: initialAuth, general: initialGeneral };
 
 const DISPLAY_MODES: readonly DisplayMode[] = ['normalmode', 'highcontrast'];
 const FONT_SIZES: readonly FontSize[] = ['fontNormal', 'fontLarge', 'fontLarger'];
 
 /** Reads what is stored, keeping only the whitelisted slices and valid values. */
-export function decodeRoots(raw: string): Roots {
+function decodeRoots(raw: string): Roots {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -62,7 +62,7 @@ export function decodeRoots(raw: string): Roots {
   };
 }
 
-export function encodeRoots(roots: Roots): string {
+function encodeRoots(roots: Roots): string {
   return JSON.stringify({ auth: roots.auth, general: roots.general });
 }
 

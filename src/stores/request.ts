@@ -10,7 +10,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 
-export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
+type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export interface LoadState<T> {
   status: LoadStatus;
@@ -18,7 +18,7 @@ export interface LoadState<T> {
   error: unknown;
 }
 
-export interface LoadOptions<T> {
+interface LoadOptions<T> {
   onSuccess?: (data: T) => void;
   onFailure?: (error: unknown) => void;
 }
@@ -40,7 +40,7 @@ export interface Loader<P, T> {
   reset(): void;
 }
 
-export function initialLoadState<T>(data: T | null = null): LoadState<T> {
+function initialLoadState<T>(data: T | null = null): LoadState<T> {
   return { status: 'idle', data, error: null };
 }
 

@@ -15,21 +15,38 @@ export function registerLibrary(router: Router, { q, shapes }: Deps) {
     const kw = keywordWhere(keywordParam(ctx.query), TEXT);
     const cid = filterId(ctx.query, 'cid');
     return pagedQuery(q, {
-      from: 'books b', where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''], args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
-      order: 'b.published_at DESC, b.id DESC', page, limit, offset, map: (r) => shapes.bookSummary(r, ctx.lang),
+      from: 'books b',
+      where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''],
+      args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
+      order: 'b.published_at DESC, b.id DESC',
+      page,
+      limit,
+      offset,
+      map: (r) => shapes.bookSummary(r, ctx.lang),
     });
   });
   router.get('/book/update-view/:id', (ctx) => {
-    const row = found(q('UPDATE books SET views = views + 1 WHERE id = ? RETURNING id, views').get(pathId(ctx.params.id)));
+    const row = found(
+      q('UPDATE books SET views = views + 1 WHERE id = ? RETURNING id, views').get(pathId(ctx.params.id)),
+    );
     return { data: { id: row.id, views: row.views } };
   });
   router.get('/book/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM books WHERE slug = ?').get(ctx.params.slug));
     const pdf = q('SELECT * FROM files WHERE path = ?').get(r.pdf);
-    return { data: {
-      ...shapes.bookSummary(r, ctx.lang), body_html: pick(r, ctx.lang, 'body'), pages: r.pages,
-      pdf: { name: `${pick(r, ctx.lang, 'title')}.pdf`, url: r.pdf, mime: 'application/pdf', size_bytes: pdfBytes(pdf) },
-    } };
+    return {
+      data: {
+        ...shapes.bookSummary(r, ctx.lang),
+        body_html: pick(r, ctx.lang, 'body'),
+        pages: r.pages,
+        pdf: {
+          name: `${pick(r, ctx.lang, 'title')}.pdf`,
+          url: r.pdf,
+          mime: 'application/pdf',
+          size_bytes: pdfBytes(pdf),
+        },
+      },
+    };
   });
 
   router.get('/media/category/all', (ctx) => {
@@ -37,23 +54,39 @@ export function registerLibrary(router: Router, { q, shapes }: Deps) {
     const kw = keywordWhere(keywordParam(ctx.query), TEXT);
     const cid = filterId(ctx.query, 'cid');
     return pagedQuery(q, {
-      from: 'media b', where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''], args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
-      order: 'b.published_at DESC, b.id DESC', page, limit, offset, map: (r) => shapes.mediaSummary(r, ctx.lang),
+      from: 'media b',
+      where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''],
+      args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
+      order: 'b.published_at DESC, b.id DESC',
+      page,
+      limit,
+      offset,
+      map: (r) => shapes.mediaSummary(r, ctx.lang),
     });
   });
   router.get('/media/dropdown/category', (ctx) => ({
-    data: q("SELECT id FROM categories WHERE area = 'media' ORDER BY sort").all().map((c) => shapes.category(c.id, ctx.lang)),
+    data: q("SELECT id FROM categories WHERE area = 'media' ORDER BY sort")
+      .all()
+      .map((c) => shapes.category(c.id, ctx.lang)),
   }));
   router.get('/media/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM media WHERE slug = ?').get(ctx.params.slug));
     const title = pick(r, ctx.lang, 'title');
-    const images = (JSON.parse(String(r.images)) as string[]).map((p, i) => shapes.image(p, `${title} (${i + 1})`, ctx.lang));
+    const images = (JSON.parse(String(r.images)) as string[]).map((p, i) =>
+      shapes.image(p, `${title} (${i + 1})`, ctx.lang),
+    );
     const video = r.video
-      ? { name: ctx.lang === 'en' ? `Transcript: ${title}.pdf` : `บทถอดความ ${title}.pdf`, url: r.video, mime: 'application/pdf', size_bytes: pdfBytes(q('SELECT * FROM files WHERE path = ?').get(r.video)) }
+      ? {
+          name: ctx.lang === 'en' ? `Transcript: ${title}.pdf` : `บทถอดความ ${title}.pdf`,
+          url: r.video,
+          mime: 'application/pdf',
+          size_bytes: pdfBytes(q('SELECT * FROM files WHERE path = ?').get(r.video)),
+        }
       : null;
     return { data: { ...shapes.mediaSummary(r, ctx.lang), body_html: pick(r, ctx.lang, 'body'), images, video } };
   });
 }
 
 /** Size of the generated PDF a files row renders to. */
-const pdfBytes = (fileRow: Row | undefined) => (fileRow ? renderPdf({ title: fileRow.title, subtitle: fileRow.subtitle }).length : 0);
+const pdfBytes = (fileRow: Row | undefined) =>
+  fileRow ? renderPdf({ title: fileRow.title, subtitle: fileRow.subtitle }).length : 0;

@@ -11,21 +11,43 @@ export function statementCache(db: DatabaseSync): Query {
   const cache = new Map<string, StatementSync>();
   return (sql) => {
     let s = cache.get(sql);
-    if (!s) { s = db.prepare(sql); cache.set(sql, s); }
+    if (!s) {
+      s = db.prepare(sql);
+      cache.set(sql, s);
+    }
     return s;
   };
 }
 
 /** Runs `SELECT <select> FROM <from> WHERE <where...> ORDER BY <order> LIMIT ? OFFSET ?` and its count. */
-export function pagedQuery<T>(q: Query, o: {
-  select?: string; from: string; where: string[]; args: SQLInputValue[]; order: string;
-  page: number; limit: number; offset: number; map: (row: Row) => T;
-}) {
+export function pagedQuery<T>(
+  q: Query,
+  o: {
+    select?: string;
+    from: string;
+    where: string[];
+    args: SQLInputValue[];
+    order: string;
+    page: number;
+    limit: number;
+    offset: number;
+    map: (row: Row) => T;
+  },
+) {
   const where = o.where.filter(Boolean);
   const w = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const total = Number(q(`SELECT count(*) AS n FROM ${o.from}${w}`).get(...o.args)?.n);
-  const rows = q(`SELECT ${o.select ?? '*'} FROM ${o.from}${w} ORDER BY ${o.order} LIMIT ? OFFSET ?`).all(...o.args, o.limit, o.offset);
-  return paged(rows.map((r) => o.map(r)), total, o.page, o.limit);
+  const rows = q(`SELECT ${o.select ?? '*'} FROM ${o.from}${w} ORDER BY ${o.order} LIMIT ? OFFSET ?`).all(
+    ...o.args,
+    o.limit,
+    o.offset,
+  );
+  return paged(
+    rows.map((r) => o.map(r)),
+    total,
+    o.page,
+    o.limit,
+  );
 }
 
 /** The JSON body must be an object (not an array, string or null). */
@@ -45,7 +67,10 @@ export function validationError(lang: Lang, fields: Record<string, string>) {
 /** A required string field of at most `max` characters, or a 422. */
 export function requireString(ctx: Ctx, body: Record<string, unknown>, field: string, max = 200): string {
   const v = body[field];
-  if (typeof v !== 'string' || !v.trim() || v.length > max) throw validationError(ctx.lang, { [field]: typeof v === 'string' && v.length > max ? 'INVALID_VALUE' : 'REQUIRED' });
+  if (typeof v !== 'string' || !v.trim() || v.length > max)
+    throw validationError(ctx.lang, {
+      [field]: typeof v === 'string' && v.length > max ? 'INVALID_VALUE' : 'REQUIRED',
+    });
   return v.trim();
 }
 

@@ -19,8 +19,8 @@ interface Reader {
   admin: boolean;
 }
 
-export const PAGE_SIZE = 12; // spec point 5: the default page size
-export const EDIT_WINDOW_MINUTES = 15;
+const PAGE_SIZE = 12; // spec point 5: the default page size
+const EDIT_WINDOW_MINUTES = 15;
 const MAX_TITLE = 200;
 const MAX_BODY = 5000;
 

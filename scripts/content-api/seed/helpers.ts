@@ -4,14 +4,25 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { renderPdf, thaiImagePath } from '../files.ts';
 
 /** A column value as the seed writes it: booleans become 0/1, objects and arrays JSON. */
-export type SeedValue = SQLInputValue | boolean | object | undefined;
+type SeedValue = SQLInputValue | boolean | object | undefined;
 /** [Thai, English] */
 export type Pair = readonly [string, string];
 
-const COLORS = ['#1f4e79', '#7a2e8c', '#0f6b4f', '#a33b20', '#8a5a00', '#205f8f', '#5b3b8c', '#2e6b30', '#8c2d4a', '#3d5a80'];
-export const color = (n: number): string => COLORS[Math.abs(n) % COLORS.length]!;
+const COLORS = [
+  '#1f4e79',
+  '#7a2e8c',
+  '#0f6b4f',
+  '#a33b20',
+  '#8a5a00',
+  '#205f8f',
+  '#5b3b8c',
+  '#2e6b30',
+  '#8c2d4a',
+  '#3d5a80',
+];
+const color = (n: number): string => COLORS[Math.abs(n) % COLORS.length]!;
 
-export function makeInserter(db: DatabaseSync) {
+function makeInserter(db: DatabaseSync) {
   const cache = new Map<string, StatementSync>();
   /** Returns the lastInsertRowid. */
   return function insert(table: string, row: Record<string, SeedValue>): number {
@@ -43,30 +54,62 @@ export function makeSeedContext(db: DatabaseSync) {
    * thaiImagePath(path) and served for Thai records (routes/shapes.ts). A plain string
    * registers one image in that text only.
    */
-  const image = (path: string, title: string | Pair, subtitle: string | Pair, n: number, width = 1200, height = 675): string => {
+  const image = (
+    path: string,
+    title: string | Pair,
+    subtitle: string | Pair,
+    n: number,
+    width = 1200,
+    height = 675,
+  ): string => {
     const [titleTh, titleEn] = Array.isArray(title) ? title : [null, title];
     const [subTh, subEn] = Array.isArray(subtitle) ? subtitle : [subtitle, subtitle];
     insert('files', { path, kind: 'svg', title: titleEn, subtitle: subEn, color: color(n), width, height });
-    if (titleTh) insert('files', { path: thaiImagePath(path), kind: 'svg', title: titleTh, subtitle: subTh, color: color(n), width, height });
+    if (titleTh)
+      insert('files', {
+        path: thaiImagePath(path),
+        kind: 'svg',
+        title: titleTh,
+        subtitle: subTh,
+        color: color(n),
+        width,
+        height,
+      });
     return path;
   };
   /** Registers a generated PDF and attaches it to a record. */
-  const attach = (ownerType: string, ownerId: number | string, path: string, nameTh: string, nameEn: string): string => {
+  const attach = (
+    ownerType: string,
+    ownerId: number | string,
+    path: string,
+    nameTh: string,
+    nameEn: string,
+  ): string => {
     const file = { path, kind: 'pdf', title: nameEn, subtitle: 'Attachment' };
     insert('files', file);
     insert('attachments', {
-      owner_type: ownerType, owner_id: String(ownerId), name_th: nameTh, name_en: nameEn,
-      url: path, mime: 'application/pdf', size_bytes: renderPdf(file).length,
+      owner_type: ownerType,
+      owner_id: String(ownerId),
+      name_th: nameTh,
+      name_en: nameEn,
+      url: path,
+      mime: 'application/pdf',
+      size_bytes: renderPdf(file).length,
     });
     return path;
   };
   /** Stores a bilingual JSON document (menus, footer, popup...). */
-  const document = (key: string, th: unknown, en: unknown) => insert('documents', { key, json_th: JSON.stringify(th), json_en: JSON.stringify(en) });
+  const document = (key: string, th: unknown, en: unknown) =>
+    insert('documents', { key, json_th: JSON.stringify(th), json_en: JSON.stringify(en) });
   return { db, insert, image, attach, document };
 }
 
 /** Wraps paragraphs as HTML. */
-export const html = (...paragraphs: (string | false | null | undefined)[]) => paragraphs.filter(Boolean).map((p) => `<p>${p}</p>`).join('\n');
+export const html = (...paragraphs: (string | false | null | undefined)[]) =>
+  paragraphs
+    .filter(Boolean)
+    .map((p) => `<p>${p}</p>`)
+    .join('\n');
 
 /** What every seed module is given (makeSeedContext). */
 export type SeedContext = ReturnType<typeof makeSeedContext>;

@@ -19,7 +19,7 @@ export function prng(seed: number) {
 }
 
 /** The fixed "today" of the demo data (spec work date), never Date.now(). */
-export const BASE_DATE = Date.UTC(2026, 10, 22, 2, 0, 0); // 2026-11-22 09:00 Bangkok
+const BASE_DATE = Date.UTC(2026, 10, 22, 2, 0, 0); // 2026-11-22 09:00 Bangkok
 const DAY = 86_400_000;
 const BKK = 7 * 3_600_000;
 
@@ -40,7 +40,9 @@ export function uuidFor(ns: string, n: number): string {
   const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
   let h = 2166136261;
   for (const ch of ns) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  const a = hex(h ^ n), b = hex(Math.imul(n + 1, 2654435761)), c = hex(Math.imul(h + n, 40503));
+  const a = hex(h ^ n),
+    b = hex(Math.imul(n + 1, 2654435761)),
+    c = hex(Math.imul(h + n, 40503));
   return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-a${c.slice(1, 4)}-${c}${a.slice(0, 4)}`;
 }
 
@@ -48,5 +50,10 @@ export function uuidFor(ns: string, n: number): string {
 export const be = (year: number) => year + 543;
 
 export function slugify(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
 }

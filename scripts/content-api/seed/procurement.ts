@@ -21,7 +21,11 @@ const ITEMS = [
   ['จ้างทำความสะอาดอาคารสำนักงาน', 'office cleaning services'],
   ['ซื้อวัสดุสำนักงานประจำไตรมาส', 'quarterly office supplies'],
 ];
-const METHODS = [['วิธีเฉพาะเจาะจง', 'Specific method'], ['วิธีประกวดราคาอิเล็กทรอนิกส์ (e-bidding)', 'Electronic bidding (e-bidding)'], ['วิธีคัดเลือก', 'Selection method']];
+const METHODS = [
+  ['วิธีเฉพาะเจาะจง', 'Specific method'],
+  ['วิธีประกวดราคาอิเล็กทรอนิกส์ (e-bidding)', 'Electronic bidding (e-bidding)'],
+  ['วิธีคัดเลือก', 'Selection method'],
+];
 
 export function seedPurchases(s: SeedContext, count = DEFAULT_PURCHASES) {
   const { insert, attach } = s;
@@ -44,15 +48,33 @@ export function seedPurchases(s: SeedContext, count = DEFAULT_PURCHASES) {
     const closing = g === 2 ? dateTime(announcedDays + 15, 16, 30) : null;
     const status = g === 3 ? 'awarded' : closing && announcedDays + 15 >= 0 ? 'open' : 'closed';
     insert('purchases', {
-      uuid, seq: i + 1, group_id: g, title_th: titleTh, title_en: titleEn,
+      uuid,
+      seq: i + 1,
+      group_id: g,
+      title_th: titleTh,
+      title_en: titleEn,
       summary_th: `${method[0]} ${budget ? `วงเงินงบประมาณ ${budget.toLocaleString('en-US')} บาท` : 'ไม่ระบุวงเงิน'}`,
       summary_en: `${method[1]}, ${budget ? `budget THB ${budget.toLocaleString('en-US')}` : 'budget not stated'}`,
-      body_th: html(`กรมส่งเสริมการพัฒนาธุรกิจมีความประสงค์${itTh} ด้วย${method[0]}`, 'ผู้สนใจสามารถดาวน์โหลดเอกสารประกวดราคาและขอบเขตของงานได้จากไฟล์แนบ', 'สอบถามรายละเอียดได้ที่กลุ่มงานพัสดุ โทร. 02-547-4455'),
-      body_en: html(`The Department of Business Development Promotion invites offers for ${itEn} by the ${method[1].toLowerCase()}.`, 'Bidding documents and the terms of reference can be downloaded from the attachments.', 'Questions: procurement unit, tel. 02-547-4455.'),
-      method_th: method[0], method_en: method[1], budget, status, announced_at: announced, closing_at: closing,
+      body_th: html(
+        `กรมส่งเสริมการพัฒนาธุรกิจมีความประสงค์${itTh} ด้วย${method[0]}`,
+        'ผู้สนใจสามารถดาวน์โหลดเอกสารประกวดราคาและขอบเขตของงานได้จากไฟล์แนบ',
+        'สอบถามรายละเอียดได้ที่กลุ่มงานพัสดุ โทร. 02-547-4455',
+      ),
+      body_en: html(
+        `The Department of Business Development Promotion invites offers for ${itEn} by the ${method[1].toLowerCase()}.`,
+        'Bidding documents and the terms of reference can be downloaded from the attachments.',
+        'Questions: procurement unit, tel. 02-547-4455.',
+      ),
+      method_th: method[0],
+      method_en: method[1],
+      budget,
+      status,
+      announced_at: announced,
+      closing_at: closing,
     });
     attach('purchase', uuid, `/files/procurement/${uuid}-notice.pdf`, `ประกาศ ${titleTh}`, `Notice: ${titleEn}`);
-    if (g === 2) attach('purchase', uuid, `/files/procurement/${uuid}-tor.pdf`, 'ขอบเขตของงาน (TOR)', 'Terms of reference (TOR)');
+    if (g === 2)
+      attach('purchase', uuid, `/files/procurement/${uuid}-tor.pdf`, 'ขอบเขตของงาน (TOR)', 'Terms of reference (TOR)');
   }
 }
 
@@ -72,10 +94,19 @@ export function seedProcure(s: SeedContext) {
       const year = 2569 - Math.floor(k / 4);
       const quarter = (k % 4) + 1;
       insert('procure_items', {
-        id, group_id: gi + 1, title_th: `${th} ไตรมาสที่ ${quarter} ปีงบประมาณ ${year}`, title_en: `${en}, quarter ${quarter}, fiscal year ${year - 543}`,
+        id,
+        group_id: gi + 1,
+        title_th: `${th} ไตรมาสที่ ${quarter} ปีงบประมาณ ${year}`,
+        title_en: `${en}, quarter ${quarter}, fiscal year ${year - 543}`,
         published_at: dateTime(-k * 91 - gi * 3, 10, 0),
       });
-      attach('procure', id, `/files/procure/procure-${id}.pdf`, `${th} ไตรมาสที่ ${quarter}/${year}`, `${en} Q${quarter}/${year - 543}`);
+      attach(
+        'procure',
+        id,
+        `/files/procure/procure-${id}.pdf`,
+        `${th} ไตรมาสที่ ${quarter}/${year}`,
+        `${en} Q${quarter}/${year - 543}`,
+      );
     }
   });
 }

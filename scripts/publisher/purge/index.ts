@@ -13,7 +13,7 @@ import { createCommandPurger } from './command.ts';
 import { createFastlyPurger } from './fastly.ts';
 import type { PurgeAdapter, PurgeReport, PurgeRequest } from './types.ts';
 
-export type { PurgeAdapter, PurgeReport, PurgeRequest } from './types.ts';
+export type { PurgeAdapter } from './types.ts';
 
 function need(env: NodeJS.ProcessEnv, name: string, adapter: string): string {
   const value = env[name];
@@ -25,7 +25,7 @@ function number(value: string | undefined): number | undefined {
   return value ? Number(value) : undefined;
 }
 
-export const noPurge: PurgeAdapter = {
+const noPurge: PurgeAdapter = {
   name: 'none',
   async purge(request: PurgeRequest): Promise<PurgeReport> {
     return { adapter: 'none', tags: 0, urls: 0, requests: 0, tagsSkipped: request.tags.length };

@@ -25,7 +25,7 @@ export const STATIC = 'public, max-age=3600, stale-while-revalidate=86400';
  * Browser features a content portal never uses, all turned off (`()` = no origin may use it).
  * Fullscreen stays allowed for the site itself (media players).
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'ambient-light-sensor=()',
   'autoplay=()',
@@ -61,7 +61,7 @@ export const SECURITY_HEADERS: Readonly<HeaderMap> = Object.freeze({
  * Longest tag header value written. Fastly and Cloudflare both accept 16 KB; S3 allows 2 KB of
  * user metadata per object in total, so the S3 store asks for less (see `tagHeaders`).
  */
-export const TAG_HEADER_LIMIT = 8 * 1024;
+const TAG_HEADER_LIMIT = 8 * 1024;
 
 /** Text types that get `charset=utf-8` even where the MIME database names no charset. */
 const UTF8_TYPES = /^(text\/|application\/(.+\+)?(xml|json|javascript)$|image\/svg\+xml$)/;

@@ -173,7 +173,7 @@ function utf8Length(text: string): number {
  * the security headers and cache tags as user metadata (S3 has no other way to store them),
  * the tags cut to what fits in S3's 2 KB of metadata.
  */
-export function objectHeaders(path: string, tags: readonly string[] = []) {
+function objectHeaders(path: string, tags: readonly string[] = []) {
   const metadata: Record<string, string> = {};
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) metadata[name.toLowerCase()] = value;
   let used = 0;

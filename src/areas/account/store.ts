@@ -35,7 +35,7 @@ export interface AuthApi {
   verifyUsername(username: string, lang: Lang): Promise<UsernameCheck>;
 }
 
-export const realAuthApi: AuthApi = {
+const realAuthApi: AuthApi = {
   login: authApi.login,
   logout: authApi.logout,
   getMe: authApi.getMe,
@@ -49,7 +49,7 @@ export interface AuthState {
   profile: Profile | null;
 }
 
-export const LOGGED_OUT: AuthState = { isLoggedIn: false, token: null, profile: null };
+const LOGGED_OUT: AuthState = { isLoggedIn: false, token: null, profile: null };
 
 /** What the stored slice means at `now`: logged in only with a token that has not expired. */
 export function deriveAuth(slice: AuthSlice, now: number = Date.now()): AuthState {
@@ -61,7 +61,6 @@ export function deriveAuth(slice: AuthSlice, now: number = Date.now()): AuthStat
 const expiry = createExpiryTick();
 export const $auth = computed([$authSlice, expiry.$tick], (slice) => deriveAuth(slice));
 export const $isLoggedIn = computed($auth, (auth) => auth.isLoggedIn);
-export const $profile = computed($auth, (auth) => auth.profile);
 expiry.follow($auth, $authSlice, () => tokenExpiresAt($authSlice.get().token));
 
 export class NotLoggedInError extends Error {
@@ -161,7 +160,7 @@ export const {
   refresh,
   forgotPassword,
   verifyUsername,
-  $loginRequest,
+
   $refreshRequest,
   $forgotPasswordRequest,
   $verifyUsernameRequest,

@@ -38,7 +38,7 @@ export type ActivitySummary = ReturnType<typeof mapActivitySummary>;
 export type Activity = ReturnType<typeof mapActivity>;
 // ---- mappings ----
 
-export function mapActivitySummary(raw: z.output<typeof activitySummarySchema>) {
+function mapActivitySummary(raw: z.output<typeof activitySummarySchema>) {
   return {
     ...mapDepartmentItem(raw),
     kind: raw.kind,
@@ -56,8 +56,6 @@ function mapActivity(raw: z.output<ReturnType<typeof activitySchema>>) {
     related: raw.related.map(mapActivitySummary),
   };
 }
-
-export { activitySummarySchema };
 
 // ---- calls ----
 

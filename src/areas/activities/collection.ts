@@ -29,7 +29,7 @@ import {
 import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories } from './api';
 import type { Lang } from '../../i18n/config';
 
-export const activitySummaryShape = categorisedItemShape.extend({
+const activitySummaryShape = categorisedItemShape.extend({
   kind: z.enum(['activity', 'training']),
   startDate: z.string(),
   endDate: z.string().nullable(),
@@ -45,7 +45,7 @@ const activityShape = activitySummaryShape.extend({
   related: z.array(activitySummaryShape),
 });
 
-export const activityRecordSchema = z.discriminatedUnion('kind', [
+const activityRecordSchema = z.discriminatedUnion('kind', [
   activityShape,
   orderShape,
   categoryRecordShape,
@@ -53,9 +53,8 @@ export const activityRecordSchema = z.discriminatedUnion('kind', [
 ]);
 export type ActivityRecord = z.output<typeof activityRecordSchema>;
 export type StoredActivity = z.output<typeof activityShape>;
-export type StoredActivitySummary = z.output<typeof activitySummaryShape>;
 
-export const activityKey = (id: string) => `activity:${id}`;
+const activityKey = (id: string) => `activity:${id}`;
 
 export const activitiesCollections = {
   activities: apiCollection({

@@ -13,7 +13,6 @@ import {
   getPagedItems,
   mapDepartmentItem,
   publishedItemFields,
-  type DepartmentItem,
 } from '../../api/published-items';
 import {
   attachmentSchema,
@@ -157,4 +156,4 @@ export async function getNewsFeed(feed: NewsFeed, lang: Lang): Promise<NewsItem[
 }
 
 // Activities share these with articles (see activity.ts for why they come through here).
-export { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem, type DepartmentItem };
+export { departmentItemFields, getCategoryDropdown, getItem, getPagedItems, mapDepartmentItem };

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { apiCollection, type AreaContext } from '../../collections/api-collection';
 import {
   attachmentShape,
-  categoryShape,
   fetchAllPages,
   orderKeys,
   orderRecord,
@@ -35,7 +34,7 @@ import { getFooter, getMenu, getNewMenu, type MenuItem } from '../../shell/navig
 import { getMainBanners } from '../../shell/banners-api';
 import type { Lang } from '../../i18n/config';
 
-export const articleSummaryShape = categorisedItemShape.extend({
+const articleSummaryShape = categorisedItemShape.extend({
   views: z.number().int().nonnegative(),
 });
 
@@ -49,7 +48,7 @@ const articleShape = articleSummaryShape.extend({
   listed: z.boolean(),
 });
 
-export const articleRecordSchema = z.discriminatedUnion('kind', [
+const articleRecordSchema = z.discriminatedUnion('kind', [
   articleShape,
   orderShape,
   categoryRecordShape,
@@ -58,9 +57,8 @@ export const articleRecordSchema = z.discriminatedUnion('kind', [
 export type ArticleRecord = z.output<typeof articleRecordSchema>;
 export type StoredArticle = z.output<typeof articleShape>;
 export type StoredArticleSummary = z.output<typeof articleSummaryShape>;
-export type ArticleCategory = z.output<typeof categoryShape>;
 
-export const articleKey = (slug: string) => `article:${slug}`;
+const articleKey = (slug: string) => `article:${slug}`;
 const ARTICLE_PATH = /^\/article\/([^/?#]+)\/?$/;
 
 /** Slugs of `/article/{slug}/` links in menus, footer and main banners. */

@@ -17,7 +17,7 @@ import { EventList } from './EventList';
 import { MonthGrid } from './MonthGrid';
 import { useStoreValue } from './use-store-value';
 
-export const STATIC_LIST_ID = 'calendar-static';
+const STATIC_LIST_ID = 'calendar-static';
 type View = 'month' | 'list';
 
 export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) {
@@ -32,6 +32,8 @@ export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) 
 
   // The island takes over from the static list once it shows the month.
   useEffect(() => {
+    // After hydration only: the server rendered the static list, the first client render must match it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setMounted(true);
     document.getElementById(STATIC_LIST_ID)?.setAttribute('hidden', '');
   }, []);
@@ -39,6 +41,8 @@ export function CalendarApp({ lang, data }: { lang: Lang; data: CalendarData }) 
   // A new month or filter: select today when it has events, else the first day with events.
   const days = Object.keys(cal.byDay).sort();
   useEffect(() => {
+    // Today is the browser's date, unknown at build time.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSelected(days.includes(today) ? today : (days[0] ?? null));
   }, [days.join(), today]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -10,7 +10,7 @@ import { isoDate } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
-export const eventCategorySchema = z.object({
+const eventCategorySchema = z.object({
   id: z.union([z.number(), z.string().check(z.minLength(1))]),
   title: z.string().check(z.minLength(1)),
   color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour')),
@@ -55,7 +55,7 @@ export interface Calendar {
 
 // ---- mappings ----
 
-export function mapEventCategory(raw: z.output<typeof eventCategorySchema>) {
+function mapEventCategory(raw: z.output<typeof eventCategorySchema>) {
   return { id: String(raw.id), title: raw.title, color: raw.color };
 }
 

@@ -20,12 +20,12 @@ import { eventPath } from './event-text';
 import { monthKey, monthOf, monthRange, shiftMonth, type CalendarData } from './store';
 
 /** Months before and after the build's (Bangkok) month that the calendar covers. */
-export const CALENDAR_MONTHS_AROUND = 12;
+const CALENDAR_MONTHS_AROUND = 12;
 
 // Stored in the portal's own types (src/api's boundary has checked every field already).
 const list = <T>() => z.custom<T[]>((v) => Array.isArray(v), 'is not a list');
 
-export const eventsPageSchema = z.object({
+const eventsPageSchema = z.object({
   events: list<CalendarEvent>(),
   categories: list<EventCategory>(),
   upcoming: list<CalendarEvent>(),
@@ -36,7 +36,7 @@ export const eventsPageSchema = z.object({
 export type EventsPageData = z.output<typeof eventsPageSchema>;
 
 /** The build's month ± CALENDAR_MONTHS_AROUND, as months and as the API's from/to dates. */
-export function calendarRange(now: Date = new Date()) {
+function calendarRange(now: Date = new Date()) {
   const current = monthOf(now);
   const first = shiftMonth(current, -CALENDAR_MONTHS_AROUND);
   const last = shiftMonth(current, CALENDAR_MONTHS_AROUND);

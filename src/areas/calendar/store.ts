@@ -82,7 +82,7 @@ export function clampMonth(cursor: MonthCursor, first: MonthCursor | null, last:
   return cursor;
 }
 
-export function daysInMonth({ year, month }: MonthCursor): number {
+function daysInMonth({ year, month }: MonthCursor): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -189,6 +189,3 @@ export function createCalendarStore(data: CalendarData, now: () => Date = () => 
     setCategoryFilter: (categoryId: string | null) => $filter.set(categoryId),
   };
 }
-
-export type CalendarStore = ReturnType<typeof createCalendarStore>;
-export type CalendarState = ReturnType<CalendarStore['$calendar']['get']>;

@@ -37,13 +37,6 @@ const collapseContentSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface CollapseItem {
-  id: string;
-  title: string;
-  summary: string;
-}
-
-export type CollapseGroup = ReturnType<typeof mapCollapseGroup>;
 export type CollapseModule = ReturnType<typeof mapCollapseModule>;
 export type CollapseContent = ReturnType<typeof mapCollapseContent>;
 // ---- mappings ----

@@ -12,7 +12,7 @@ import { compareIds, discoverModules, ofLang, type Narrow } from '../../collecti
 import { getCollapse, getCollapseContent, getCollapseManualHighlights } from './api';
 import type { Lang } from '../../i18n/config';
 
-export const collapseModuleSchema = z.object({
+const collapseModuleSchema = z.object({
   moduleId: z.string().min(1),
   title: z.string().min(1),
   groups: z.array(
@@ -24,7 +24,7 @@ export const collapseModuleSchema = z.object({
   ),
 });
 
-export const collapseContentSchema = z.object({
+const collapseContentSchema = z.object({
   moduleId: z.string().min(1),
   id: z.string().min(1),
   title: z.string().min(1),
@@ -33,7 +33,7 @@ export const collapseContentSchema = z.object({
   updatedAt: z.string().min(1),
 });
 
-export const collapseHighlightsSchema = z.object({
+const collapseHighlightsSchema = z.object({
   items: z.array(
     z.object({
       uuid: z.string().min(1),
@@ -50,7 +50,7 @@ export type CollapseContentRecord = z.output<typeof collapseContentSchema>;
 export type CollapseHighlight = z.output<typeof collapseHighlightsSchema>['items'][number];
 
 /** Module and detail records share one collection, so /collapse is read once per module. */
-export const collapseRecordSchema = z.discriminatedUnion('type', [
+const collapseRecordSchema = z.discriminatedUnion('type', [
   collapseModuleSchema.extend({ type: z.literal('module') }),
   collapseContentSchema.extend({ type: z.literal('content') }),
 ]);

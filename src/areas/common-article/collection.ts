@@ -33,7 +33,7 @@ const categorySchema = z.object({
   count: z.number().int().nonnegative(),
 });
 
-export const commonArticleRecordSchema = z.discriminatedUnion('type', [
+const commonArticleRecordSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('module'),
     moduleId: z.string().min(1),

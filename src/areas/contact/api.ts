@@ -77,13 +77,6 @@ const provinceEnvelope = z.object({ data: z.array(z.unknown()), regions: z.array
 
 // ---- the portal's types ----
 
-export interface ContactDivisionBrief {
-  id: string;
-  name: string;
-  phone: string;
-  email: string;
-}
-
 export type ContactDepartment = ReturnType<typeof mapContactDepartment>;
 export type ContactDivision = ReturnType<typeof mapContactDivision>;
 export type DepartmentRef = ReturnType<typeof mapDepartmentRef>;

@@ -83,7 +83,7 @@ const provincesShape = z.object({
   ),
 });
 
-export const contactRecordSchema = z.discriminatedUnion('kind', [
+const contactRecordSchema = z.discriminatedUnion('kind', [
   departmentShape,
   coversShape,
   divisionsShape,

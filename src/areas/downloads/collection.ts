@@ -17,7 +17,7 @@ const fileSchema = z.object({
   sizeBytes: z.number().int().nonnegative(),
 });
 
-export const downloadCategorySchema = z.object({
+const downloadCategorySchema = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
   subCategories: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), files: z.array(fileSchema) })),

@@ -38,7 +38,7 @@ const templateShape = z.object({
   banner: imageShape,
 });
 
-export const bookRecordSchema = z.discriminatedUnion('kind', [bookShape, templateShape, orderShape]);
+const bookRecordSchema = z.discriminatedUnion('kind', [bookShape, templateShape, orderShape]);
 export type BookRecord = z.output<typeof bookRecordSchema>;
 export type StoredBook = z.output<typeof bookShape>;
 

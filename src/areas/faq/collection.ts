@@ -12,14 +12,14 @@ import type { Lang } from '../../i18n/config';
 
 const faqItemSchema = z.object({ id: z.string().min(1), question: z.string().min(1), answerHtml: z.string() });
 
-export const faqPageSchema = z.object({
+const faqPageSchema = z.object({
   groups: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), faqs: z.array(faqItemSchema) })),
   /** Questions whose group the API did not list: shown last, under a heading of their own. */
   ungrouped: z.array(faqItemSchema),
 });
 
 export type FaqPageData = z.output<typeof faqPageSchema>;
-export type FaqItem = z.output<typeof faqItemSchema>;
+type FaqItem = z.output<typeof faqItemSchema>;
 
 /** The most the API gives per page (docs/api-contract.md "Limits"). */
 const FAQ_PAGE_SIZE = 100;

@@ -27,7 +27,7 @@ const homeServiceShape = z.object({
   attachments: z.array(attachmentShape),
 });
 
-export const homeServiceRecordSchema = z.discriminatedUnion('kind', [homeServiceShape, orderShape]);
+const homeServiceRecordSchema = z.discriminatedUnion('kind', [homeServiceShape, orderShape]);
 export type HomeServiceRecord = z.output<typeof homeServiceRecordSchema>;
 export type StoredHomeService = z.output<typeof homeServiceShape>;
 

@@ -127,7 +127,7 @@ function mapCourse(raw: z.output<typeof courseSchema>) {
   };
 }
 
-export function mapPopup(raw: z.output<typeof popupSchema>) {
+function mapPopup(raw: z.output<typeof popupSchema>) {
   return {
     isModal: raw.isModal,
     title: raw.title,

@@ -51,7 +51,7 @@ const object = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null, 
 const section = <K extends string, S extends z.ZodType>(kind: K, value: S) =>
   z.object({ kind: z.literal(kind), value });
 
-export const homeRecordSchema = z.discriminatedUnion('kind', [
+const homeRecordSchema = z.discriminatedUnion('kind', [
   section('banners', list<Banner>()),
   section('newsTabs', list<NewsTab>()),
   section('procurement', list<Purchase>()),

@@ -69,11 +69,11 @@ function lawCategoryTitle(raw: { title_th: string; title_en?: string | null }, l
   return lang === 'en' && english ? english : raw.title_th;
 }
 
-export function mapLawCategory(raw: z.output<typeof lawCategorySchema>, lang: Lang) {
+function mapLawCategory(raw: z.output<typeof lawCategorySchema>, lang: Lang) {
   return { slug: String(raw.id), title: lawCategoryTitle(raw, lang) };
 }
 
-export function mapLawSubCategory(raw: z.output<typeof lawSubCategorySchema>, lang: Lang) {
+function mapLawSubCategory(raw: z.output<typeof lawSubCategorySchema>, lang: Lang) {
   return { ...mapLawCategory(raw, lang), categoryId: String(raw.law_categories_id) };
 }
 

@@ -55,7 +55,7 @@ export const lawCollections = {
 };
 
 /** Newest enacted first, as the API lists them (enacted_at DESC, id DESC). */
-export function compareLaws(a: LawRecord, b: LawRecord): number {
+function compareLaws(a: LawRecord, b: LawRecord): number {
   return b.enactedAt.localeCompare(a.enactedAt) || compareIds(b.id, a.id);
 }
 

@@ -45,7 +45,7 @@ const groupShape = z.object({
   manuals: z.array(z.string()),
 });
 
-export const manualRecordSchema = z.discriminatedUnion('kind', [manualShape, groupShape, orderShape]);
+const manualRecordSchema = z.discriminatedUnion('kind', [manualShape, groupShape, orderShape]);
 export type ManualRecord = z.output<typeof manualRecordSchema>;
 export type StoredManual = z.output<typeof manualShape>;
 export type StoredManualGroup = z.output<typeof groupShape>;

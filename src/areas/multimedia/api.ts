@@ -40,7 +40,7 @@ const mediaSchema = z.extend(mediaSummarySchema, {
 
 // ---- the portal's types ----
 
-export type MediaKind = 'gallery' | 'video';
+type MediaKind = 'gallery' | 'video';
 
 export interface MediaSummary extends PublishedItem {
   cover: Image;

@@ -34,7 +34,7 @@ const mediaShape = publishedItemShape.extend({
 
 const categoriesShape = z.object({ kind: z.literal('categories'), list: z.array(categoryShape) });
 
-export const mediaRecordSchema = z.discriminatedUnion('kind', [mediaShape, orderShape, categoriesShape]);
+const mediaRecordSchema = z.discriminatedUnion('kind', [mediaShape, orderShape, categoriesShape]);
 export type MediaRecord = z.output<typeof mediaRecordSchema>;
 export type StoredMedia = z.output<typeof mediaShape>;
 

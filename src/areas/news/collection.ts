@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
-import { readArea, type AreaEntry } from '../../collections/area-records';
+import { readArea } from '../../collections/area-records';
 import { getNewsFeed, type NewsFeed, type NewsItem } from '../articles/api';
 import type { Lang } from '../../i18n/config';
 
 /** The news page's tabs, in the order they appear; `id` is the tab's anchor and locale key. */
-export const NEWS_TABS: ReadonlyArray<{ id: string; feed: NewsFeed }> = [
+const NEWS_TABS: ReadonlyArray<{ id: string; feed: NewsFeed }> = [
   { id: 'news', feed: 'public-news' },
   { id: 'mocNews', feed: 'public-news/moc' },
   { id: 'activity', feed: 'activity' },
@@ -37,8 +37,6 @@ export const newsCollections = {
       ),
   }),
 };
-
-export type NewsFeedEntry = AreaEntry<z.output<typeof feedShape>>;
 
 /** The news tabs of a language with their items, in tab order (a feed that failed to load is absent). */
 export async function readNews(lang: Lang) {

@@ -41,12 +41,7 @@ const categoryShape = z.object({
 
 const hotShape = z.object({ kind: z.literal('hot'), keys: z.array(z.string()) });
 
-export const onlineServiceRecordSchema = z.discriminatedUnion('kind', [
-  serviceShape,
-  categoryShape,
-  hotShape,
-  orderShape,
-]);
+const onlineServiceRecordSchema = z.discriminatedUnion('kind', [serviceShape, categoryShape, hotShape, orderShape]);
 export type OnlineServiceRecord = z.output<typeof onlineServiceRecordSchema>;
 export type StoredOnlineService = z.output<typeof serviceShape>;
 

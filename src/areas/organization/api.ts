@@ -43,14 +43,6 @@ const staffDetailSchema = z.extend(staffSummarySchema, {
 
 // ---- the portal's types ----
 
-export type StaffSummary = ReturnType<typeof mapStaffSummary>;
-export interface OrgDivision {
-  id: string;
-  title: string;
-  parentId: string | null;
-  staff: StaffSummary[];
-}
-
 export type Organization = ReturnType<typeof mapOrganization>;
 export type StaffDetail = ReturnType<typeof mapStaffDetail>;
 // ---- mappings ----

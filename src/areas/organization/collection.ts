@@ -25,7 +25,7 @@ const staffSummarySchema = z.object({
   photo: imageSchema.nullable(),
 });
 
-export const orgRecordSchema = z.discriminatedUnion('type', [
+const orgRecordSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('module'),
     moduleId: z.string().min(1),

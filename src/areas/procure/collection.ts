@@ -40,7 +40,7 @@ const groupShape = z.object({
   all: z.array(z.string()),
 });
 
-export const procureRecordSchema = z.discriminatedUnion('kind', [itemShape, groupShape, orderShape]);
+const procureRecordSchema = z.discriminatedUnion('kind', [itemShape, groupShape, orderShape]);
 export type ProcureRecord = z.output<typeof procureRecordSchema>;
 export type StoredProcureItem = z.output<typeof itemShape>;
 export type StoredProcureGroup = z.output<typeof groupShape>;

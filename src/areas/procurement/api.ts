@@ -36,8 +36,6 @@ const purchaseGroupSchema = z.object({
 
 // ---- the portal's types ----
 
-export type PurchaseStatus = 'open' | 'closed' | 'awarded';
-
 export type Purchase = ReturnType<typeof mapPurchase>;
 export type PurchaseDetail = ReturnType<typeof mapPurchaseDetail>;
 export type PurchaseGroup = ReturnType<typeof mapPurchaseGroup>;

@@ -40,7 +40,7 @@ const purchaseShape = z.object({
 // is part of every procurement page's cacheKey.
 const groupsShape = z.object({ kind: z.literal('groups'), items: z.array(refShape) });
 
-export const purchaseRecordSchema = z.discriminatedUnion('kind', [purchaseShape, groupsShape, orderShape]);
+const purchaseRecordSchema = z.discriminatedUnion('kind', [purchaseShape, groupsShape, orderShape]);
 export type PurchaseRecord = z.output<typeof purchaseRecordSchema>;
 export type StoredPurchase = z.output<typeof purchaseShape>;
 

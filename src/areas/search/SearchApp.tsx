@@ -22,7 +22,7 @@ import { ResultList } from './ResultList';
 import { isPlainClick, readSearchUrl, searchUrlQuery } from './search-url';
 
 const HEADER_SEARCH_INPUT = 'site-search-q'; // the shell's SearchForm
-export const NO_SCRIPT_NOTE_ID = 'search-needs-js';
+const NO_SCRIPT_NOTE_ID = 'search-needs-js';
 
 /**
  * The search store (and with it the API module and its validation library, ~25 KB gzipped) is

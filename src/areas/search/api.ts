@@ -112,7 +112,7 @@ export function searchResultPath(type: SearchType, key: string): string {
 const keyText = (v: string | number | null | undefined): string | null =>
   v === null || v === undefined ? null : String(v);
 
-export function mapSearchResult(raw: z.output<typeof searchResultSchema>): SearchResult {
+function mapSearchResult(raw: z.output<typeof searchResultSchema>): SearchResult {
   const id = keyText(raw.id);
   const slug = keyText(raw.slug);
   const uuid = keyText(raw.uuid);

@@ -43,7 +43,7 @@ const groupShape = z.object({
 
 const hotShape = z.object({ kind: z.literal('hot'), keys: z.array(z.string()) });
 
-export const serviceRecordSchema = z.discriminatedUnion('kind', [serviceShape, groupShape, hotShape, orderShape]);
+const serviceRecordSchema = z.discriminatedUnion('kind', [serviceShape, groupShape, hotShape, orderShape]);
 export type ServiceRecord = z.output<typeof serviceRecordSchema>;
 export type StoredService = z.output<typeof serviceShape>;
 export type StoredServiceGroup = z.output<typeof groupShape>;

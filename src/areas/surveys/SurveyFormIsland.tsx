@@ -55,6 +55,8 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
   useEffect(() => {
     const draft = readDraft(survey, sessionStore());
     if (Object.keys(draft).length > 0) {
+      // sessionStorage exists only in the browser, after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setAnswers(draft);
       setRestored(true);
     }

@@ -14,12 +14,12 @@ export const TEXT_MAX_LENGTH = 2000;
 
 export type ClientProblem = 'required' | 'tooLong';
 
-export function allQuestions(form: SurveyForm): SurveyQuestion[] {
+function allQuestions(form: SurveyForm): SurveyQuestion[] {
   return form.sections.flatMap((s) => s.questions);
 }
 
 /** Blank text, no choice and an empty list are not answers (the API treats them the same way). */
-export function isAnswered(value: AnswerValue | undefined): boolean {
+function isAnswered(value: AnswerValue | undefined): boolean {
   if (value === undefined) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
@@ -50,7 +50,7 @@ export function toSectionAnswers(form: SurveyForm, answers: Answers): SectionAns
 
 // ---- the draft ----
 
-export const draftKey = (surveyId: string) => `survey-draft:${surveyId}`;
+const draftKey = (surveyId: string) => `survey-draft:${surveyId}`;
 
 /** Whether `value` is a well-formed answer to `q` (a stored draft may be stale or hand-edited). */
 function fitsQuestion(q: SurveyQuestion, value: unknown): value is AnswerValue {

@@ -56,14 +56,7 @@ export interface SurveyList {
   total: number;
 }
 
-export type QuestionType = 'single' | 'multiple' | 'text' | 'rating';
-
 export type Question = ReturnType<typeof mapQuestion>;
-export interface SurveySection {
-  id: string;
-  title: string;
-  questions: Question[];
-}
 
 export type Survey = ReturnType<typeof mapSurvey>;
 /** single → string, multiple → string[], text → string (≤ 2000 chars), rating → integer. */
@@ -139,7 +132,7 @@ export class SurveyValidationError extends ApiError {
 }
 
 /** Reads `errors[].field/message` of a 422 body; malformed entries are skipped with a warning. */
-export function questionErrorsOf(error: ApiError): Record<string, string> {
+function questionErrorsOf(error: ApiError): Record<string, string> {
   const body = validationBodySchema.safeParse(error.body);
   if (!body.success) return {};
   const out: Record<string, string> = {};

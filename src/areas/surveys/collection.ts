@@ -13,7 +13,7 @@ import { paginateEntries } from '../../ui/paginate';
 import { langStaticPaths } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
 
-export const surveySummarySchema = z.object({
+const surveySummarySchema = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
   description: z.string(),
@@ -48,7 +48,7 @@ export const surveyCollections = {
 };
 
 /** The surveys of a language in the API's order (by id). */
-export async function getSurveyEntries(lang: Lang) {
+async function getSurveyEntries(lang: Lang) {
   return ofLang(await getCollection('surveys'), lang).sort((a, b) => compareIds(a.data.id, b.data.id));
 }
 

@@ -24,7 +24,7 @@ const questionShape = z.object({
   max: z.number().int().positive().nullable(),
 });
 
-export const surveyFormShape = z.object({
+const surveyFormShape = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
   description: z.string(),

@@ -9,7 +9,7 @@ import { useTranslation } from '../../ui/island/translation';
 import { errorMessage } from '../../stores/request';
 import type { WriteResult } from './store';
 
-export interface PostFormValues {
+interface PostFormValues {
   title: string;
   body: string;
 }

@@ -25,6 +25,8 @@ function LoginPage({ lang }: Pick<IslandProps, 'lang'>) {
       params.set('loggedOut', '1');
       history.replaceState(history.state, '', `${location.pathname}?${params}`);
     }
+    // The address's flags are read after hydration (the server rendered without them).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setFlags({ loggedOut: params.get('loggedOut') === '1', hasNext: params.has('next') });
   }, []);
 

@@ -144,11 +144,11 @@ export interface TextCheck {
 
 // ---- mappings ----
 
-export function mapWebboardProfile(raw: z.output<typeof loginSchema>): WebboardProfile {
+function mapWebboardProfile(raw: z.output<typeof loginSchema>): WebboardProfile {
   return { ...mapProfile(raw), token: raw.token.accessToken, expiresIn: raw.token.expiresIn };
 }
 
-export function mapRoom(raw: z.output<typeof roomSchema>): Room {
+function mapRoom(raw: z.output<typeof roomSchema>): Room {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -158,7 +158,7 @@ export function mapRoom(raw: z.output<typeof roomSchema>): Room {
   };
 }
 
-export function mapThread(raw: z.output<typeof threadSchema>): Thread {
+function mapThread(raw: z.output<typeof threadSchema>): Thread {
   return {
     id: String(raw.id),
     roomId: String(raw.room_id),
@@ -172,7 +172,7 @@ export function mapThread(raw: z.output<typeof threadSchema>): Thread {
   };
 }
 
-export function mapPost(raw: z.output<typeof postSchema>): Post {
+function mapPost(raw: z.output<typeof postSchema>): Post {
   return {
     id: String(raw.id),
     author: raw.author,
@@ -183,8 +183,6 @@ export function mapPost(raw: z.output<typeof postSchema>): Post {
     editableUntil: raw.editable_until,
   };
 }
-
-export { loginSchema as webboardLoginSchema };
 
 // ---- calls ----
 

@@ -26,6 +26,7 @@ export function useWebboardSession(): WebboardSession | null {
   // The first client render must equal the server's (no stored state there), even when
   // rehydration already finished before this island hydrated: wait for the mount too.
   const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the mount itself is the event
   useEffect(() => setMounted(true), []);
   return ready && mounted ? session : null;
 }
@@ -52,7 +53,7 @@ export function SessionNotice() {
 }
 
 /** Not logged in: say so plainly and link to the login page, which brings the member back. */
-export function LoginNeeded({ lang }: { lang: Lang }) {
+function LoginNeeded({ lang }: { lang: Lang }) {
   const { t } = useTranslation('webboard');
   const here = typeof location === 'undefined' ? webboardPaths(lang).rooms : location.pathname + location.search;
   return (

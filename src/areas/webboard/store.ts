@@ -59,7 +59,7 @@ export interface WebboardApi {
   setThreadLocked(threadId: string | number, locked: boolean, lang: Lang, token: string): Promise<Thread>;
 }
 
-export const realWebboardApi: WebboardApi = {
+const realWebboardApi: WebboardApi = {
   login: webboardApi.webboardLogin,
   getRooms: webboardApi.getRooms,
   getRoom: webboardApi.getRoom,
@@ -89,7 +89,7 @@ function blockedWordsOf(error: unknown): string[] | null {
 }
 
 /** What is in storage, if it looks like a profile; anything else reads as no profile. */
-export function decodeStoredProfile(raw: string): WebboardProfile | null {
+function decodeStoredProfile(raw: string): WebboardProfile | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== 'object') return null;
@@ -119,7 +119,7 @@ export interface WebboardSession {
   profile: Profile | null;
 }
 
-export const WEBBOARD_LOGGED_OUT: WebboardSession = { isLoggedIn: false, token: null, profile: null };
+const WEBBOARD_LOGGED_OUT: WebboardSession = { isLoggedIn: false, token: null, profile: null };
 
 export function deriveWebboardSession(stored: WebboardProfile | null, now: number = Date.now()): WebboardSession {
   if (!stored || !isTokenValid(stored.token, now)) return WEBBOARD_LOGGED_OUT;
@@ -130,7 +130,6 @@ export function deriveWebboardSession(stored: WebboardProfile | null, now: numbe
 const expiry = createExpiryTick();
 export const $webboard = computed([$storedWebboardProfile, expiry.$tick], (stored) => deriveWebboardSession(stored));
 export const $webboardLoggedIn = computed($webboard, (s) => s.isLoggedIn);
-export const $webboardProfile = computed($webboard, (s) => s.profile);
 expiry.follow($webboard, $storedWebboardProfile, () => tokenExpiresAt($storedWebboardProfile.get()?.token));
 
 export type WebboardNotice = 'sessionExpired' | null;
@@ -274,8 +273,6 @@ export function createWebboardStore(api: WebboardApi = realWebboardApi) {
     $thread: thread.$state,
   };
 }
-
-export type WebboardStore = ReturnType<typeof createWebboardStore>;
 
 export const {
   login: webboardLogin,

@@ -14,12 +14,12 @@
  */
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
-export const DATA_STORE_KEY = 'portal.render-path.data-store';
-export const COLLECTIONS_KEY = 'portal.render-path.collections';
+const DATA_STORE_KEY = 'portal.render-path.data-store';
+const COLLECTIONS_KEY = 'portal.render-path.collections';
 
 const DATA_STORE_MODULE = /[\\/]astro[\\/]dist[\\/]content[\\/]data-store\.js$/;
 const HOOK_ID = 'virtual:portal-render-path-hook';
@@ -72,10 +72,12 @@ export default function renderPath(): AstroIntegration {
             if (!entryName) throw new Error(`render-path: no prerender entry in ${fileURLToPath(prerenderDir)}`);
             const entry = await import(new URL(entryName, prerenderDir).href);
             const app = entry.app;
-            let internals: any;
+            let internals:
+              | { pagesByKeys: Map<string, { styles: unknown }>; entrySpecifierToBundleMap: Map<string, string> }
+              | undefined;
             const setInternals = app.setInternals.bind(app);
             app.setInternals = (value: unknown) => {
-              internals = value;
+              internals = value as typeof internals;
               setInternals(value);
             };
             await defaultPrerenderer.setup?.();
@@ -85,13 +87,17 @@ export default function renderPath(): AstroIntegration {
             await rm(dir, { recursive: true, force: true });
             await mkdir(path.dirname(dir), { recursive: true });
             await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
-            const pages = [...internals.pagesByKeys.entries()].map(([key, page]: [string, any]) => [key, { styles: page.styles }]);
+            if (!internals) throw new Error('render-path: Astro did not hand over its build internals');
+            const pages = [...internals.pagesByKeys.entries()].map(([key, page]) => [key, { styles: page.styles }]);
             const facts = {
               entry: entryName,
               origin: String(options.origin),
               pages,
               entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
-              scripts: options.settings.scripts.map((s: any) => ({ stage: s.stage, content: s.content })),
+              scripts: options.settings.scripts.map((s: { stage: string; content: string }) => ({
+                stage: s.stage,
+                content: s.content,
+              })),
             };
             await writeFile(path.join(dir, 'render-path.json'), JSON.stringify(facts));
           },
@@ -100,6 +106,3 @@ export default function renderPath(): AstroIntegration {
     },
   };
 }
-
-/** Where the publisher finds a kept render path's entry module. */
-export const entryUrl = (dir: string, entry: string) => pathToFileURL(path.join(dir, entry)).href;

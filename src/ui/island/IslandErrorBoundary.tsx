@@ -4,6 +4,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LoadFailure } from './LoadFailure';
+import { logger } from '../../lib/logger';
 
 interface State {
   failed: boolean;
@@ -17,8 +18,8 @@ export class IslandErrorBoundary extends Component<{ children: ReactNode }, Stat
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // Kept for whoever debugs in the browser console; the visitor sees the message below.
-    console.warn('Island failed to render', error, info.componentStack);
+    // Through the one logger (silent in production builds, spec point 8); the visitor sees the message below.
+    logger.warn('Island failed to render', error, info.componentStack);
   }
 
   override render() {

@@ -1,7 +1,5 @@
 /** Shared building blocks of every React island (keep them tiny: they count in every island's budget). */
 export { IslandRoot, type IslandProps } from './IslandRoot';
-export { IslandErrorBoundary } from './IslandErrorBoundary';
 export { LoadFailure } from './LoadFailure';
 export { Loading } from './Loading';
-export { useApiLanguage } from './use-api-language';
 export { useLoadState } from './use-load-state';

@@ -9,10 +9,10 @@ import { expect, type Page, type ConsoleMessage } from '@playwright/test';
 
 export type Lang = 'th' | 'en';
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The same page in the other language: '/news/' ⇄ '/en/news/'. */
-export function twinPath(path: string, lang: Lang): string {
+function twinPath(path: string, lang: Lang): string {
   return lang === 'th' ? `/en${path}` : path.replace(/^\/en(?=\/)/, '') || '/';
 }
 

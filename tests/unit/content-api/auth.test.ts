@@ -13,7 +13,9 @@ beforeAll(async () => {
   secret = (db.prepare("SELECT value FROM meta WHERE key = 'jwt_secret'").get() as { value: string }).value;
   db.close();
 });
-afterAll(async () => { await api?.dispose(); });
+afterAll(async () => {
+  await api?.dispose();
+});
 
 describe('portal member auth', () => {
   it('logs the demo member in and returns data.token.accessToken, a JWT with an expiry', async () => {
@@ -40,14 +42,25 @@ describe('portal member auth', () => {
 
   it('answers 401 to a missing, forged or expired token', async () => {
     expect((await api.call('/auth/me', { method: 'POST' })).status).toBe(401);
-    const good = (await api.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body.data.token.accessToken;
+    const good = (await api.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body.data
+      .token.accessToken;
     const [h, p, s] = good.split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...payload, is_admin: true })).toString('base64url');
     expect((await api.call('/auth/me', { method: 'POST', token: `${h}.${forgedPayload}.${s}` })).status).toBe(401);
-    expect((await api.call('/auth/me', { method: 'POST', token: signToken({ sub: 1, username: 'member' }, 'not-the-secret') })).status).toBe(401);
+    expect(
+      (
+        await api.call('/auth/me', {
+          method: 'POST',
+          token: signToken({ sub: 1, username: 'member' }, 'not-the-secret'),
+        })
+      ).status,
+    ).toBe(401);
     // Properly signed but expired one second ago.
-    const expired = signToken({ sub: 1, username: 'member', is_admin: false }, secret, { ttlSeconds: 60, now: Date.now() - 61_000 });
+    const expired = signToken({ sub: 1, username: 'member', is_admin: false }, secret, {
+      ttlSeconds: 60,
+      now: Date.now() - 61_000,
+    });
     const res = await api.call('/auth/me', { method: 'POST', token: expired });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHORIZED');
@@ -57,46 +70,66 @@ describe('portal member auth', () => {
   });
 
   it('logout revokes the token', async () => {
-    const token = (await api.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body.data.token.accessToken;
+    const token = (await api.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body.data
+      .token.accessToken;
     expect((await api.call('/api/v1/authen/logout', { method: 'POST', token })).body).toEqual({ data: { ok: true } });
     expect((await api.call('/auth/me', { method: 'POST', token })).status).toBe(401);
   });
 
   it('forgot password and verify username validate their input', async () => {
-    expect((await api.call('/auth/forgot-password', { json: { email: 'member@example.com' } })).body.data.sent).toBe(true);
+    expect((await api.call('/auth/forgot-password', { json: { email: 'member@example.com' } })).body.data.sent).toBe(
+      true,
+    );
     expect((await api.call('/auth/forgot-password', { json: { email: 'nobody@example.com' } })).status).toBe(404);
     const bad = await api.call('/auth/forgot-password', { json: { email: 'not-an-email' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('email');
-    expect((await api.call('/member/verify/username', { json: { username: 'member' } })).body.data).toEqual({ username: 'member', available: false });
-    expect((await api.call('/member/verify/username', { json: { username: 'new_user' } })).body.data.available).toBe(true);
+    expect((await api.call('/member/verify/username', { json: { username: 'member' } })).body.data).toEqual({
+      username: 'member',
+      available: false,
+    });
+    expect((await api.call('/member/verify/username', { json: { username: 'new_user' } })).body.data.available).toBe(
+      true,
+    );
     expect((await api.call('/member/verify/username', { json: { username: 'x' } })).status).toBe(422);
   });
 });
 
 describe('web board auth', () => {
   it('returns the flat profile of spec point 7', async () => {
-    const res = await api.call('/customer/auth', { json: { username: 'member', password: 'member1234', is_admin: false } });
+    const res = await api.call('/customer/auth', {
+      json: { username: 'member', password: 'member1234', is_admin: false },
+    });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(expect.arrayContaining(['token', 'id', 'first_name', 'last_name', 'email', 'prefix_id', 'uuid', 'is_admin']));
+    expect(Object.keys(res.body)).toEqual(
+      expect.arrayContaining(['token', 'id', 'first_name', 'last_name', 'email', 'prefix_id', 'uuid', 'is_admin']),
+    );
     expect(typeof res.body.token.accessToken).toBe('string');
     expect(res.body.is_admin).toBe(false);
   });
 
   it('refuses the admin path to a non-admin with 403 and accepts the admin', async () => {
-    const member = await api.call('/customer/auth/admin', { json: { username: 'member', password: 'member1234', is_admin: true } });
+    const member = await api.call('/customer/auth/admin', {
+      json: { username: 'member', password: 'member1234', is_admin: true },
+    });
     expect(member.status).toBe(403);
     expect(member.body.code).toBe('FORBIDDEN');
-    const admin = await api.call('/customer/auth/admin', { json: { username: 'admin', password: 'admin1234', is_admin: true } });
+    const admin = await api.call('/customer/auth/admin', {
+      json: { username: 'admin', password: 'admin1234', is_admin: true },
+    });
     expect(admin.status).toBe(200);
     expect(admin.body.is_admin).toBe(true);
-    const wrong = await api.call('/customer/auth/admin', { json: { username: 'admin', password: 'member1234', is_admin: true } });
+    const wrong = await api.call('/customer/auth/admin', {
+      json: { username: 'admin', password: 'member1234', is_admin: true },
+    });
     expect(wrong.status).toBe(401);
   });
 
   it('web board reads need a valid token', async () => {
     expect((await api.call('/webboard/room')).status).toBe(401);
-    const token = (await api.call('/customer/auth', { json: { username: 'member', password: 'member1234', is_admin: false } })).body.token.accessToken;
+    const token = (
+      await api.call('/customer/auth', { json: { username: 'member', password: 'member1234', is_admin: false } })
+    ).body.token.accessToken;
     const rooms = await api.call('/webboard/room', { token });
     expect(rooms.status).toBe(200);
     expect(rooms.body.data.length).toBeGreaterThanOrEqual(3);

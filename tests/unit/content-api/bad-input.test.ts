@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.dispose(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.dispose();
+});
 
 const expectClientError = (res: { status: number; body: any }, status?: number) => {
   if (status) expect(res.status).toBe(status);
@@ -19,16 +23,29 @@ const expectClientError = (res: { status: number; body: any }, status?: number) 
 function raw(method: string, path: string, body: Buffer | string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
     const url = new URL(api.url + '/api/frontend' + path);
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: any = text;
-        try { parsed = JSON.parse(text); } catch { /* keep text */ }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: any = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* keep text */
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -63,14 +80,37 @@ describe('malformed queries', () => {
 
 describe('unknown ids and slugs', () => {
   const cases = [
-    '/content/page/no-such-article', '/content/page/%27%3B%20DROP%20TABLE%20articles%3B--', '/content/category/no-such-category',
-    '/content/category/no-such-dept/export', '/activity/page/999999', '/activity/category/999', '/book/page/nope',
-    '/book/update-view/999999', '/media/page/nope', '/purchase/view/00000000-0000-4000-a000-000000000000', '/services/page/nope',
-    '/services/groups/nope', '/manual/view/nope', '/manual/group/999', '/manual/page/nope', '/survey/999', '/survey/abc',
-    '/download-form/sub-category/999', '/online-service/999', '/online-service/view/999', '/home-service/detail/999',
-    '/collapse?module_id=999', '/collapse/content/999', '/organization?module_id=999', '/organization/staff/999',
-    '/common-article/category/999', '/common-article/content/999', '/common-article/no-parent/content/999',
-    '/procure/content?group_id=999', '/no/such/endpoint', '/content/page/%E0%A4%A',
+    '/content/page/no-such-article',
+    '/content/page/%27%3B%20DROP%20TABLE%20articles%3B--',
+    '/content/category/no-such-category',
+    '/content/category/no-such-dept/export',
+    '/activity/page/999999',
+    '/activity/category/999',
+    '/book/page/nope',
+    '/book/update-view/999999',
+    '/media/page/nope',
+    '/purchase/view/00000000-0000-4000-a000-000000000000',
+    '/services/page/nope',
+    '/services/groups/nope',
+    '/manual/view/nope',
+    '/manual/group/999',
+    '/manual/page/nope',
+    '/survey/999',
+    '/survey/abc',
+    '/download-form/sub-category/999',
+    '/online-service/999',
+    '/online-service/view/999',
+    '/home-service/detail/999',
+    '/collapse?module_id=999',
+    '/collapse/content/999',
+    '/organization?module_id=999',
+    '/organization/staff/999',
+    '/common-article/category/999',
+    '/common-article/content/999',
+    '/common-article/no-parent/content/999',
+    '/procure/content?group_id=999',
+    '/no/such/endpoint',
+    '/content/page/%E0%A4%A',
   ];
   for (const path of cases) {
     it(`404 for ${path}`, async () => expectClientError(await api.call(path), 404));

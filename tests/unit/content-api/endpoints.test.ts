@@ -6,49 +6,116 @@ import { startTestApi, type TestApi } from './harness';
 
 const SPEC_GET_ENDPOINTS = [
   // Web board (with a bearer token)
-  '/webboard/room', '/webboard/room/{roomId}', '/webboard/thread/{threadId}',
+  '/webboard/room',
+  '/webboard/room/{roomId}',
+  '/webboard/thread/{threadId}',
   // Banners
-  '/home/banner/main', '/banner/link', '/banner/learning', '/home/banner/exchange-link',
+  '/home/banner/main',
+  '/banner/link',
+  '/banner/learning',
+  '/home/banner/exchange-link',
   // Content
-  '/content/page/a', '/content/page/{slug}',
-  '/common/public-news', '/common/public-news/moc', '/common/activity', '/common/activity/moc', '/common/events',
-  '/content/category/all?keyword=&page=1&limit=12', '/content/category/{department}/{categorySlug}?page=1&limit=12',
-  '/content/category/{categorySlug}', '/content/dropdown/category', '/content/rss',
+  '/content/page/a',
+  '/content/page/{slug}',
+  '/common/public-news',
+  '/common/public-news/moc',
+  '/common/activity',
+  '/common/activity/moc',
+  '/common/events',
+  '/content/category/all?keyword=&page=1&limit=12',
+  '/content/category/{department}/{categorySlug}?page=1&limit=12',
+  '/content/category/{categorySlug}',
+  '/content/dropdown/category',
+  '/content/rss',
   // Activity
-  '/activity/category/all?language=th&page=1&limit=12&sortBy=newest', '/activity/dropdown/category',
-  '/activity/category/{department}/{activityCategorySlug}', '/activity/category/{activityCategoryId}', '/activity/page/{activityId}',
+  '/activity/category/all?language=th&page=1&limit=12&sortBy=newest',
+  '/activity/dropdown/category',
+  '/activity/category/{department}/{activityCategorySlug}',
+  '/activity/category/{activityCategoryId}',
+  '/activity/page/{activityId}',
   // Home
-  '/home/summary', '/home/intropage', '/home/intropage-v2',
-  '/home/academy', '/home/content/news-tabs', '/home/events-and-seminar', '/home/success-case', '/home/multimedia', '/home/book', '/home/popup',
-  '/tracking/visitors', '/services/home/single-page', '/services/home', '/manual/home/highlight', '/purchase/all?page=1&limit=5',
+  '/home/summary',
+  '/home/intropage',
+  '/home/intropage-v2',
+  '/home/academy',
+  '/home/content/news-tabs',
+  '/home/events-and-seminar',
+  '/home/success-case',
+  '/home/multimedia',
+  '/home/book',
+  '/home/popup',
+  '/tracking/visitors',
+  '/services/home/single-page',
+  '/services/home',
+  '/manual/home/highlight',
+  '/purchase/all?page=1&limit=5',
   // Books
-  '/book/template', '/book/category/all?page=1', '/book/update-view/{bookId}', '/book/page/{bookSlug}',
+  '/book/template',
+  '/book/category/all?page=1',
+  '/book/update-view/{bookId}',
+  '/book/page/{bookSlug}',
   // Media
-  '/media/category/all?page=1', '/media/dropdown/category', '/media/page/{mediaSlug}',
+  '/media/category/all?page=1',
+  '/media/dropdown/category',
+  '/media/page/{mediaSlug}',
   // Contact
-  '/contact/department', '/contact/covers', '/contact/division', '/contact/division/cover', '/contact/division/attachments', '/contact/departments',
+  '/contact/department',
+  '/contact/covers',
+  '/contact/division',
+  '/contact/division/cover',
+  '/contact/division/attachments',
+  '/contact/departments',
   '/contact/province?region=north',
   // Purchase
-  '/purchase/all?page=1&gid=1', '/purchase/view/{purchaseUuid}', '/purchase/home', '/purchase/group',
+  '/purchase/all?page=1&gid=1',
+  '/purchase/view/{purchaseUuid}',
+  '/purchase/home',
+  '/purchase/group',
   // Services
-  '/services/page/{serviceSlug}', '/services/groups/{serviceGroupSlug}',
+  '/services/page/{serviceSlug}',
+  '/services/groups/{serviceGroupSlug}',
   // Manual
-  '/manual/group/{manualGroupId}?page=1', '/manual/view/{manualUuid}', '/manual/search?page=1&keyword=', '/manual/groups?page=1&limit=9999',
-  '/manual/home', '/manual/page/{manualGroupSlug}',
+  '/manual/group/{manualGroupId}?page=1',
+  '/manual/view/{manualUuid}',
+  '/manual/search?page=1&keyword=',
+  '/manual/groups?page=1&limit=9999',
+  '/manual/home',
+  '/manual/page/{manualGroupSlug}',
   // Survey
-  '/survey?page=1', '/survey/{surveyId}',
+  '/survey?page=1',
+  '/survey/{surveyId}',
   // Other
-  '/search?keyword=SME&cate=all&page=1', '/master/quick-menu', '/faqs/groups', '/faqs?page=1&limit=12', '/menu', '/new-menu', '/footer', '/consent',
-  '/law?page=1&page_size=12', '/law/categories?page=1&page_size=500', '/law/subcategories?page=1&page_size=500',
-  '/download-form/category', '/download-form/sub-category/{downloadCategoryId}',
-  '/online-service/hot-service', '/online-service/{onlineCategoryId}', '/online-service/view/{onlineServiceId}', '/online-service/category/list',
+  '/search?keyword=SME&cate=all&page=1',
+  '/master/quick-menu',
+  '/faqs/groups',
+  '/faqs?page=1&limit=12',
+  '/menu',
+  '/new-menu',
+  '/footer',
+  '/consent',
+  '/law?page=1&page_size=12',
+  '/law/categories?page=1&page_size=500',
+  '/law/subcategories?page=1&page_size=500',
+  '/download-form/category',
+  '/download-form/sub-category/{downloadCategoryId}',
+  '/online-service/hot-service',
+  '/online-service/{onlineCategoryId}',
+  '/online-service/view/{onlineServiceId}',
+  '/online-service/category/list',
   '/online-service/service-category/{onlineCategoryId}',
-  '/home-service/home', '/home-service/detail/{homeServiceId}',
-  '/collapse?module_id={collapseModule}', '/collapse/content/{collapseItemId}?module_id={collapseModule}', '/collapse/manual/highlight',
-  '/organization?module_id={organizationModule}', '/organization/staff/{staffId}?module_id={organizationModule}',
-  '/procure/group', '/procure/content?group_id={procureGroupId}&page=1',
-  '/common-article/category?module_id={commonModule}', '/common-article/no-parent/content/{commonModule}',
-  '/common-article/category/{commonCategoryId}', '/common-article/content/{commonContentId}',
+  '/home-service/home',
+  '/home-service/detail/{homeServiceId}',
+  '/collapse?module_id={collapseModule}',
+  '/collapse/content/{collapseItemId}?module_id={collapseModule}',
+  '/collapse/manual/highlight',
+  '/organization?module_id={organizationModule}',
+  '/organization/staff/{staffId}?module_id={organizationModule}',
+  '/procure/group',
+  '/procure/content?group_id={procureGroupId}&page=1',
+  '/common-article/category?module_id={commonModule}',
+  '/common-article/no-parent/content/{commonModule}',
+  '/common-article/category/{commonCategoryId}',
+  '/common-article/content/{commonContentId}',
 ];
 
 let api: TestApi;
@@ -57,7 +124,9 @@ const keys: Record<string, string | number> = {};
 
 beforeAll(async () => {
   api = await startTestApi();
-  const login = await api.call('/customer/auth', { json: { username: 'member', password: 'member1234', is_admin: false } });
+  const login = await api.call('/customer/auth', {
+    json: { username: 'member', password: 'member1234', is_admin: false },
+  });
   token = login.body.token.accessToken;
   const get = async (p: string) => (await api.call(p, { token })).body;
   const menu = JSON.stringify((await get('/menu')).data);
@@ -101,12 +170,15 @@ beforeAll(async () => {
   keys.commonCategoryId = cats[0].id;
   keys.commonContentId = (await get(`/common-article/category/${cats[0].id}`)).data.contents[0].id;
 });
-afterAll(async () => { await api?.dispose(); });
-
-const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, k) => {
-  if (keys[k] === undefined) throw new Error(`no value for {${k}}`);
-  return encodeURIComponent(String(keys[k]));
+afterAll(async () => {
+  await api?.dispose();
 });
+
+const fill = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_, k) => {
+    if (keys[k] === undefined) throw new Error(`no value for {${k}}`);
+    return encodeURIComponent(String(keys[k]));
+  });
 
 describe('every GET endpoint of spec point 7', () => {
   for (const lang of ['th', 'en']) {
@@ -137,7 +209,11 @@ describe('every GET endpoint of spec point 7', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
     const pre = await fetch(`${api.url}/api/frontend/survey/1`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:4321', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:4321',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');

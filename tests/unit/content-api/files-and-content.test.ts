@@ -3,12 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.dispose(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.dispose();
+});
 
 const fetchFile = async (path: string) => {
   const res = await fetch(api.url + path);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 describe('files', () => {
@@ -60,7 +68,10 @@ describe('files', () => {
   it('wraps Thai titles between words, never before a vowel or tone mark', async () => {
     const { renderSvg } = await import('../../../scripts/content-api/files.ts');
     const title = 'ประกาศเตือนภัย: เว็บไซต์ปลอมแอบอ้างกรมส่งเสริมการพัฒนาธุรกิจ และผู้ประกอบการที่ได้รับผลกระทบ';
-    const lines = Array.from(renderSvg({ title, width: 1200, height: 675 }).matchAll(/font-weight="700"[^>]*>([^<]*)</g), (m) => m[1]!);
+    const lines = Array.from(
+      renderSvg({ title, width: 1200, height: 675 }).matchAll(/font-weight="700"[^>]*>([^<]*)</g),
+      (m) => m[1]!,
+    );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join('').replace(/\s/g, '')).toBe(title.replace(/\s/g, ''));
     for (const line of lines) expect(line).not.toMatch(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/);
@@ -69,7 +80,14 @@ describe('files', () => {
   });
 
   it('never points at an address on the internet for images or attachments', async () => {
-    const paths = ['/home/banner/main', '/home/book', '/home/multimedia', '/content/category/all?limit=100', '/contact/department', '/organization?module_id=1'];
+    const paths = [
+      '/home/banner/main',
+      '/home/book',
+      '/home/multimedia',
+      '/content/category/all?limit=100',
+      '/contact/department',
+      '/organization?module_id=1',
+    ];
     for (const p of paths) {
       const text = JSON.stringify((await api.call(p)).body);
       const urls = [...text.matchAll(/"(?:url)":"([^"]+)"/g)].map((m) => m[1]);
@@ -96,7 +114,8 @@ describe('demo content', () => {
   });
 
   it('carries a hostile article for the portal sanitiser', async () => {
-    const body = (await api.call('/content/page/warning-fake-websites-impersonating-the-department')).body.data.body_html;
+    const body = (await api.call('/content/page/warning-fake-websites-impersonating-the-department')).body.data
+      .body_html;
     expect(body).toContain('<script>');
     expect(body).toMatch(/onerror=/);
     expect(body).toContain('javascript:');
@@ -108,11 +127,37 @@ describe('demo content', () => {
     expect(popup.path).toMatch(/^\/files\//);
     const menu = (await api.call('/menu')).body.data;
     const paths: string[] = [];
-    const walk = (items: any[]) => { for (const i of items) { paths.push(i.path); walk(i.children); } };
+    const walk = (items: any[]) => {
+      for (const i of items) {
+        paths.push(i.path);
+        walk(i.children);
+      }
+    };
     walk(menu);
-    for (const p of ['/articles/', '/activities/', '/calendar/', '/e-magazine/', '/multimedia/', '/procurement/', '/procure/', '/manuals/',
-      '/services/', '/online-services/', '/home-services/', '/surveys/', '/webboard/', '/faq/', '/laws/', '/downloads/', '/contact/',
-      '/contact/province/', '/collapse/1/', '/organization/1/', '/common-article/1/']) expect(paths).toContain(p);
+    for (const p of [
+      '/articles/',
+      '/activities/',
+      '/calendar/',
+      '/e-magazine/',
+      '/multimedia/',
+      '/procurement/',
+      '/procure/',
+      '/manuals/',
+      '/services/',
+      '/online-services/',
+      '/home-services/',
+      '/surveys/',
+      '/webboard/',
+      '/faq/',
+      '/laws/',
+      '/downloads/',
+      '/contact/',
+      '/contact/province/',
+      '/collapse/1/',
+      '/organization/1/',
+      '/common-article/1/',
+    ])
+      expect(paths).toContain(p);
     for (const p of paths) expect(p).toMatch(/^\/([a-z0-9-]+\/)*$/);
     const footer = (await api.call('/footer', { lang: 'en' })).body.data;
     expect(footer.columns.length).toBeGreaterThanOrEqual(3);

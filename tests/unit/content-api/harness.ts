@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 
-export interface Api {
+interface Api {
   url: string;
   port: number;
   dbPath: string;
@@ -18,7 +18,7 @@ export interface TestApi extends Api {
   dispose: () => Promise<void>;
 }
 
-export interface CallInit {
+interface CallInit {
   method?: string;
   lang?: string;
   token?: string;
@@ -33,24 +33,46 @@ export function tempDir(): string {
 
 export async function startTestApi(opts: { dir?: string; scale?: number } = {}): Promise<TestApi> {
   const dir = opts.dir ?? tempDir();
-  const api: Api = await startContentApi({ host: '127.0.0.1', port: 0, dbPath: join(dir, 'api.sqlite'), scale: opts.scale });
+  const api: Api = await startContentApi({
+    host: '127.0.0.1',
+    port: 0,
+    dbPath: join(dir, 'api.sqlite'),
+    scale: opts.scale,
+  });
   const call: TestApi['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(init.headers ?? {}) };
     if (init.lang) headers['accept-language'] = init.lang;
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body: string | undefined;
-    if (init.json !== undefined) { body = JSON.stringify(init.json); headers['content-type'] = 'application/json'; }
-    if (init.rawBody !== undefined) { body = init.rawBody; headers['content-type'] ??= 'application/json'; }
-    const res = await fetch(api.url + (path.startsWith('/files/') || path.startsWith('/health') ? path : '/api/frontend' + path), {
-      method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body,
-    });
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (init.rawBody !== undefined) {
+      body = init.rawBody;
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(
+      api.url + (path.startsWith('/files/') || path.startsWith('/health') ? path : '/api/frontend' + path),
+      {
+        method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+      },
+    );
     const text = await res.text();
     let parsed: any = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON (files) */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON (files) */
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   };
   return {
-    ...api, dir, call,
+    ...api,
+    dir,
+    call,
     dispose: async () => {
       await api.close();
       if (!opts.dir) rmSync(dir, { recursive: true, force: true });

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.dispose(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.dispose();
+});
 
 describe('paging', () => {
   it('pages articles 12 at a time by default without overlap, newest first', async () => {
@@ -34,7 +38,9 @@ describe('paging', () => {
   });
 
   it('sorts activities oldest first on request', async () => {
-    const res = (await api.call('/activity/category/all?sortBy=oldest&limit=5')).body.result.map((a: any) => a.start_date);
+    const res = (await api.call('/activity/category/all?sortBy=oldest&limit=5')).body.result.map(
+      (a: any) => a.start_date,
+    );
     expect(res).toEqual([...res].sort());
   });
 });
@@ -82,13 +88,25 @@ describe('filters', () => {
     const sub = subs[1];
     const laws = (await api.call(`/law?law_sub_categories_id=${sub.id}&page_size=500`)).body;
     expect(laws.total).toBeGreaterThan(0);
-    expect(laws.result.every((l: any) => l.law_sub_categories_id === sub.id && l.law_categories_id === sub.law_categories_id)).toBe(true);
+    expect(
+      laws.result.every(
+        (l: any) => l.law_sub_categories_id === sub.id && l.law_categories_id === sub.law_categories_id,
+      ),
+    ).toBe(true);
     expect(laws.limit).toBe(500);
     const faqs = (await api.call('/faqs?cid=2')).body;
     expect(faqs.result.every((f: any) => f.group_id === 2)).toBe(true);
     const provinces = (await api.call('/contact/province')).body;
     expect(provinces.data).toHaveLength(77);
-    expect(provinces.regions.map((r: any) => r.id).sort()).toEqual(['bangkok', 'central', 'east', 'north', 'northeast', 'south', 'west']);
+    expect(provinces.regions.map((r: any) => r.id).sort()).toEqual([
+      'bangkok',
+      'central',
+      'east',
+      'north',
+      'northeast',
+      'south',
+      'west',
+    ]);
     const south = (await api.call('/contact/province?region=south')).body.data;
     expect(south.length).toBe(14);
   });

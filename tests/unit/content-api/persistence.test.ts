@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApi, tempDir } from './harness';
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('two starts on the same database', () => {
   it('keep survey responses, view counts, banner clicks and page views', async () => {
@@ -17,7 +19,17 @@ describe('two starts on the same database', () => {
     const survey = (await first.call('/survey/3')).body.data;
     const sections = survey.sections.map((s: any) => ({
       id: s.id,
-      answers: s.questions.map((q: any) => ({ question_id: q.id, value: q.type === 'single' ? q.options[1].value : q.type === 'multiple' ? [q.options[2].value] : q.type === 'rating' ? 7 : 'ข้อความ' })),
+      answers: s.questions.map((q: any) => ({
+        question_id: q.id,
+        value:
+          q.type === 'single'
+            ? q.options[1].value
+            : q.type === 'multiple'
+              ? [q.options[2].value]
+              : q.type === 'rating'
+                ? 7
+                : 'ข้อความ',
+      })),
     }));
     const saved = await first.call('/survey/3', { method: 'PUT', json: { sections } });
     expect(saved.status).toBe(200);
@@ -36,17 +48,21 @@ describe('two starts on the same database', () => {
     try {
       const db = await import('node:sqlite');
       const conn = new db.DatabaseSync(second.dbPath, { readOnly: true });
-      const row = conn.prepare('SELECT answers FROM survey_responses WHERE id = ?').get(saved.body.data.response_id) as { answers: string } | undefined;
+      const row = conn.prepare('SELECT answers FROM survey_responses WHERE id = ?').get(saved.body.data.response_id) as
+        { answers: string } | undefined;
       conn.close();
       expect(row && JSON.parse(row.answers).length).toBe(sections.flatMap((s: any) => s.answers).length);
       expect((await second.call(`/book/page/${book.slug}`)).body.data.views).toBe(viewed);
       expect((await second.call('/law/1/view', { method: 'PUT' })).body.data.views).toBe(lawViews + 1);
-      expect((await second.call(`/banner/statistic/${banner.uuid}`, { method: 'POST' })).body.data.clicks).toBe(clicks + 1);
+      expect((await second.call(`/banner/statistic/${banner.uuid}`, { method: 'POST' })).body.data.clicks).toBe(
+        clicks + 1,
+      );
       const after = (await second.call('/tracking/visitors')).body.data;
       expect(after.total).toBe(before.total + 2);
       expect(after.today).toBe(before.today + 2);
       // A token issued by the first start is still valid (the signing secret lives in the database).
-      const token = (await second.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body.data.token.accessToken;
+      const token = (await second.call('/auth/login', { json: { username: 'member', password: 'member1234' } })).body
+        .data.token.accessToken;
       expect((await second.call('/auth/me', { method: 'POST', token })).status).toBe(200);
     } finally {
       await second.dispose();
@@ -59,7 +75,14 @@ describe('seeding', () => {
     const a = await startTestApi();
     const b = await startTestApi();
     try {
-      for (const path of ['/content/category/all?limit=100', '/activity/category/all?limit=100', '/purchase/all?limit=100', '/menu', '/common/events', '/manual/search?limit=100']) {
+      for (const path of [
+        '/content/category/all?limit=100',
+        '/activity/category/all?limit=100',
+        '/purchase/all?limit=100',
+        '/menu',
+        '/common/events',
+        '/manual/search?limit=100',
+      ]) {
         const [x, y] = [await a.call(path, { lang: 'en' }), await b.call(path, { lang: 'en' })];
         expect(y.body).toEqual(x.body);
       }
@@ -85,7 +108,15 @@ describe('seeding', () => {
         media: (await api.call('/media/category/all')).body.total,
       };
       // Articles also hold the hostile-HTML notice (the "about" page is not listed).
-      expect(totals).toEqual({ articles: 5001, activities: 5000, purchases: 5000, manuals: 5000, laws: 5000, books: 5000, media: 5000 });
+      expect(totals).toEqual({
+        articles: 5001,
+        activities: 5000,
+        purchases: 5000,
+        manuals: 5000,
+        laws: 5000,
+        books: 5000,
+        media: 5000,
+      });
       const t1 = Date.now();
       const found = (await api.call(`/search?keyword=${encodeURIComponent('ส่งออก')}`)).body;
       expect(found.total).toBeGreaterThan(100);
@@ -118,7 +149,10 @@ describe('npm run api (scripts/content-api/main.ts)', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
     const res = await fetch(`${line}/api/frontend/menu`);
     expect(res.status).toBe(200);
-    const code = await new Promise<number | null>((resolve) => { child.on('exit', resolve); child.kill('SIGTERM'); });
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('exit', resolve);
+      child.kill('SIGTERM');
+    });
     expect(code).toBe(0);
   }, 20_000);
 });
@@ -143,7 +177,9 @@ describe('a database seeded by an older version of the demo content', () => {
     } finally {
       console.warn = warn;
     }
-    expect(warnings).toEqual([expect.stringContaining(`seed version 1; this code seeds version ${SEED_VERSION}. Delete the file`)]);
+    expect(warnings).toEqual([
+      expect.stringContaining(`seed version 1; this code seeds version ${SEED_VERSION}. Delete the file`),
+    ]);
     // A current database opens without a word.
     const fresh = join(dir, 'fresh.sqlite');
     openDatabase(fresh).close();

@@ -10,7 +10,9 @@ beforeAll(async () => {
   api = await startTestApi();
   survey = (await api.call('/survey/1')).body.data;
 });
-afterAll(async () => { await api?.dispose(); });
+afterAll(async () => {
+  await api?.dispose();
+});
 
 /** A complete, valid answer set for the survey: first option, max rating, some text. */
 function validSections(s: any) {
@@ -18,13 +20,23 @@ function validSections(s: any) {
     id: sec.id,
     answers: sec.questions.map((q: any) => ({
       question_id: q.id,
-      value: q.type === 'single' ? q.options[0].value : q.type === 'multiple' ? [q.options[0].value, q.options[1].value] : q.type === 'rating' ? q.max : 'ใช้งานง่าย ข้อมูลครบถ้วน',
+      value:
+        q.type === 'single'
+          ? q.options[0].value
+          : q.type === 'multiple'
+            ? [q.options[0].value, q.options[1].value]
+            : q.type === 'rating'
+              ? q.max
+              : 'ใช้งานง่าย ข้อมูลครบถ้วน',
     })),
   }));
 }
 const responses = () => {
   const db = new DatabaseSync(api.dbPath, { readOnly: true });
-  const rows = db.prepare('SELECT survey_id, answers FROM survey_responses ORDER BY id').all() as { survey_id: number; answers: string }[];
+  const rows = db.prepare('SELECT survey_id, answers FROM survey_responses ORDER BY id').all() as {
+    survey_id: number;
+    answers: string;
+  }[];
   db.close();
   return rows;
 };
@@ -66,7 +78,9 @@ describe('surveys', () => {
     const multiple = questions.find((q: any) => q.type === 'multiple');
     const rating = questions.find((q: any) => q.type === 'rating');
     const sections = validSections(survey);
-    const set = (id: number, value: unknown) => { for (const s of sections) for (const a of s.answers) if (a.question_id === id) a.value = value; };
+    const set = (id: number, value: unknown) => {
+      for (const s of sections) for (const a of s.answers) if (a.question_id === id) a.value = value;
+    };
     set(single.id, 'not-an-option');
     set(multiple.id, [multiple.options[0].value, 'bogus']);
     set(rating.id, rating.max + 1);
@@ -79,7 +93,14 @@ describe('surveys', () => {
   });
 
   it('refuses unknown questions, a missing sections array, and an unknown survey', async () => {
-    expect((await api.call('/survey/1', { method: 'PUT', json: { sections: [{ id: 1, answers: [{ question_id: 9999, value: 'x' }] }] } })).status).toBe(422);
+    expect(
+      (
+        await api.call('/survey/1', {
+          method: 'PUT',
+          json: { sections: [{ id: 1, answers: [{ question_id: 9999, value: 'x' }] }] },
+        })
+      ).status,
+    ).toBe(422);
     expect((await api.call('/survey/1', { method: 'PUT', json: { answers: [] } })).status).toBe(422);
     expect((await api.call('/survey/999', { method: 'PUT', json: { sections: [] } })).status).toBe(404);
   });

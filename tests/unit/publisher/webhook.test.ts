@@ -56,17 +56,47 @@ describe('POST /hooks/content', () => {
     expect(s.queued).toEqual([[EVENT]]);
   });
 
-  const refusals: Array<[string, number, (h: Record<string, string>, b: string) => [Record<string, string>, string]]> = [
-    ['signature missing', 401, (h, b) => [{ ...h, 'webhook-signature': '' }, b]],
-    ['signature wrong (body changed after signing)', 401, (h, b) => [h, b.replace('my-slug', 'other')]],
-    ['wrong secret', 401, (_h, b) => [signWebhook(SECRET_B, b).headers, b]],
-    ['timestamp 6 minutes old', 401, (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() - 360_000)).headers, b]],
-    ['timestamp 6 minutes ahead', 401, (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() + 360_000)).headers, b]],
-    ['not application/json', 415, (h, b) => [{ ...h, 'content-type': 'text/plain' }, b]],
-    ['body over 64 KB', 413, (_h) => { const big = JSON.stringify({ ...EVENT, pad: 'x'.repeat(70_000) }); return [signWebhook(SECRET_A, big).headers, big]; }],
-    ['not JSON', 400, () => { const bad = '{not json'; return [signWebhook(SECRET_A, bad).headers, bad]; }],
-    ['JSON but not an event', 400, () => { const bad = '{"type":"article"}'; return [signWebhook(SECRET_A, bad).headers, bad]; }],
-  ];
+  const refusals: Array<[string, number, (h: Record<string, string>, b: string) => [Record<string, string>, string]]> =
+    [
+      ['signature missing', 401, (h, b) => [{ ...h, 'webhook-signature': '' }, b]],
+      ['signature wrong (body changed after signing)', 401, (h, b) => [h, b.replace('my-slug', 'other')]],
+      ['wrong secret', 401, (_h, b) => [signWebhook(SECRET_B, b).headers, b]],
+      [
+        'timestamp 6 minutes old',
+        401,
+        (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() - 360_000)).headers, b],
+      ],
+      [
+        'timestamp 6 minutes ahead',
+        401,
+        (_h, b) => [signWebhook(SECRET_A, b, new Date(Date.now() + 360_000)).headers, b],
+      ],
+      ['not application/json', 415, (h, b) => [{ ...h, 'content-type': 'text/plain' }, b]],
+      [
+        'body over 64 KB',
+        413,
+        (_h) => {
+          const big = JSON.stringify({ ...EVENT, pad: 'x'.repeat(70_000) });
+          return [signWebhook(SECRET_A, big).headers, big];
+        },
+      ],
+      [
+        'not JSON',
+        400,
+        () => {
+          const bad = '{not json';
+          return [signWebhook(SECRET_A, bad).headers, bad];
+        },
+      ],
+      [
+        'JSON but not an event',
+        400,
+        () => {
+          const bad = '{"type":"article"}';
+          return [signWebhook(SECRET_A, bad).headers, bad];
+        },
+      ],
+    ];
   for (const [what, status, alter] of refusals) {
     it(`refuses ${what} with ${status}, a reason, a log line without the secret, and nothing queued`, async () => {
       const s = await start([SECRET_A]);
@@ -115,7 +145,9 @@ describe('POST /hooks/content', () => {
 describe('the publisher server', () => {
   it('will not start without a secret', () => {
     const { publisher } = fakePublisher();
-    expect(() => createPublisherServer({ publisher, secrets: [], replay: new ReplayStore('/nonexistent/x.json') })).toThrow(/WEBHOOK_SECRET/);
+    expect(() =>
+      createPublisherServer({ publisher, secrets: [], replay: new ReplayStore('/nonexistent/x.json') }),
+    ).toThrow(/WEBHOOK_SECRET/);
   });
 
   it('refuses an unsigned rollback', async () => {
