@@ -1,6 +1,7 @@
 // HTTP plumbing of the reference content API: a tiny router, JSON in and out, CORS,
 // the 1 MB body cap and the error envelope of docs/api-contract.md. No framework on purpose:
 // the server must start in well under a second on Node 24 with nothing but node: modules.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { langOf, message } from './i18n.ts';
 import type { Lang } from './types.ts';
@@ -115,13 +116,47 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
+/** A strong ETag of a response body: the same bytes, the same tag. */
+export function etagOf(text: string): string {
+  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (or is `*`); weak tags compare by their value. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/**
+ * A GET's 200 answer with its ETag, or `304 Not Modified` (no body) when the request's
+ * If-None-Match names that ETag: the build's loaders revalidate what they read last time.
+ */
+export function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown) {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, { etag, 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    etag,
+  });
+  res.end(text);
+}
+
 /** CORS for the islands on the portal origin (and any other: the data is public). */
 function setCors(req: IncomingMessage, res: ServerResponse) {
   const origin = req.headers.origin;
   res.setHeader('access-control-allow-origin', origin || '*');
   if (origin) res.setHeader('vary', 'Origin');
   res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  res.setHeader('access-control-allow-headers', 'Authorization, Content-Type, Accept, Accept-Language');
+  res.setHeader('access-control-allow-headers', 'Authorization, Content-Type, Accept, Accept-Language, If-None-Match');
+  res.setHeader('access-control-expose-headers', 'ETag');
   res.setHeader('access-control-max-age', '600');
 }
 
@@ -208,7 +243,8 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       const result = await found.handler(ctx);
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
-      sendJson(res, 200, result);
+      if (req.method === 'GET') sendJsonConditional(req, res, result);
+      else sendJson(res, 200, result);
     } catch (err) {
       if (res.headersSent) {
         res.end();
