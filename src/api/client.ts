@@ -10,6 +10,8 @@
  * - 401 → the registered logout handler runs, then the call rejects
  * - any other failure is logged with its status (503 when there is none) and rejects
  *   with an ApiError carrying the server's body, or the raw error as its cause
+ * - conditional requests (issue 12, build time): an observer learns each GET's ETag, and
+ *   `isUnchanged` asks with `If-None-Match` whether an answer still holds (304)
  */
 import wretch, { type Wretch, type WretchError } from 'wretch';
 import { logger } from '../lib/logger';
@@ -75,6 +77,25 @@ export function setLogoutHandler(handler: ((endpoint: string) => void) | null): 
   state.onUnauthorized = handler;
 }
 
+/** One GET the client answered (or failed): its address below the API prefix, language and ETag. */
+export interface ObservedGet {
+  /** Endpoint and query string, as `request` sent them ('/content/category/all?page=2&limit=100'). */
+  url: string;
+  lang: Lang;
+  /** The answer's ETag; null when it had none or the call failed. */
+  etag: string | null;
+}
+
+let observeGet: ((seen: ObservedGet) => void) | null = null;
+
+/**
+ * Registers who learns of every anonymous GET (the build's loaders keep the ETags to revalidate
+ * them on the next build). One observer at a time; null removes it.
+ */
+export function setGetObserver(observer: ((seen: ObservedGet) => void) | null): void {
+  observeGet = observer;
+}
+
 /** Builds the query string, leaving out empty values (spec point 5: empty keywords omitted). */
 function toSearchParams(query: Query | undefined): string {
   const params = new URLSearchParams();
@@ -121,12 +142,42 @@ export async function request<T = unknown>(method: Method, path: string, options
   let w = baseRequest(lang, token).url(url).options({ signal });
   if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
 
+  const observe = method === 'GET' && !token ? observeGet : null;
   try {
     const response = await w.fetch(method).res();
     const text = await response.text();
-    return (text ? JSON.parse(text) : null) as T;
+    const parsed = (text ? JSON.parse(text) : null) as T;
+    observe?.({ url, lang, etag: response.headers.get('etag') });
+    return parsed;
   } catch (raw) {
+    observe?.({ url, lang, etag: null });
     throw await toApiError(raw, endpoint);
+  }
+}
+
+/**
+ * Whether the anonymous GET of `url` (endpoint and query string, as an ObservedGet names it)
+ * in `lang` still answers what was tagged `etag`: true on `304 Not Modified`. Anything else
+ * (200, an error, no answer) is false, so the caller reads the area again and meets the
+ * error there.
+ */
+export async function isUnchanged(
+  url: string,
+  lang: Lang,
+  etag: string,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<boolean> {
+  try {
+    const response = await baseRequest(lang, null)
+      .url(url)
+      .headers({ 'If-None-Match': etag })
+      .options({ signal: AbortSignal.timeout(timeoutMs) })
+      .get()
+      .res();
+    await response.body?.cancel();
+    return response.status === 304;
+  } catch (raw) {
+    return (raw as Partial<WretchError>).status === 304;
   }
 }
 

@@ -15,19 +15,27 @@
  *   the last good site stays published
  * - sync meta: the last sync time and a digest of the whole area per language are kept
  *   in `meta`; an unchanged area leaves the store untouched
+ * - conditional requests (issue 12): `meta` also keeps, per language, the ETag of every GET
+ *   the area made. The next sync first asks each of them again with `If-None-Match`; when
+ *   every one answers 304 the area is unchanged and nothing is fetched, parsed or written.
+ *   One answer that is not 304 (an edit, a failure, a GET without ETag) and the area is read
+ *   in full as before: a 304 never hides an edit, because an edit changes the body of the
+ *   GET that carries it, and the set of GETs only depends on their answers (and on
+ *   `syncKey`, for an area that also depends on the date).
  *
  *   export const menuCollections = {
  *     menu: apiCollection({ endpoint: '/menu', schema: menuSchema,
  *       fetch: async ({ lang, call }) => [{ key: 'main', data: { items: await call('/menu', () => getMenu(lang)) } }] }),
  *   };
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { defineCollection } from 'astro:content';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
 import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
-import { getApiBaseUrl } from '../api/client';
+import { getApiBaseUrl, isUnchanged, setGetObserver } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 
 interface AreaRecord<T> {
@@ -58,6 +66,11 @@ export interface ApiCollectionOptions<S extends z.ZodType> {
   /** At most this many calls at once, both languages together (default 4). */
   concurrency?: number;
   langs?: readonly Lang[];
+  /**
+   * What the area's GETs depend on besides the API's answers (the calendar: the build's
+   * month). A different value from the last sync's reads the area in full.
+   */
+  syncKey?: () => string;
 }
 
 const DEFAULT_CONCURRENCY = 4;
@@ -184,6 +197,59 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
  */
 const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 
+/** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
+const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
+setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
+
+/** Runs an area's fetch, collecting the ETags of the GETs it makes. */
+async function withGets<R>(task: () => Promise<R>): Promise<{ result: R; gets: Map<string, string | null> }> {
+  const gets = new Map<string, string | null>();
+  const result = await areaGets.run(gets, task);
+  return { result, gets };
+}
+
+/** What the last full sync of a language read: its GETs with their ETags, and its syncKey. */
+interface SyncedGets {
+  key: string;
+  gets: Array<[url: string, etag: string]>;
+}
+
+/** The GETs worth revalidating next time, or undefined when one had no ETag (the area then always reads in full). */
+function syncedGets(key: string, gets: Map<string, string | null>): SyncedGets | undefined {
+  const out: SyncedGets['gets'] = [];
+  for (const [k, etag] of gets) {
+    if (!etag) return undefined;
+    out.push([k.slice(k.indexOf(' ') + 1), etag]);
+  }
+  return out.length ? { key, gets: out } : undefined;
+}
+
+/**
+ * True when every GET of the last sync answers 304. Stops asking at the first that does not
+ * (its answer is then read with the rest of the area).
+ */
+async function stillValid(lang: Lang, synced: SyncedGets, limit: Limiter): Promise<boolean> {
+  let changed = false;
+  await Promise.all(
+    synced.gets.map(([url, etag]) =>
+      limit(async () => {
+        if (!changed && !(await isUnchanged(url, lang, etag))) changed = true;
+      }),
+    ),
+  );
+  return !changed;
+}
+
+function readSynced(raw: unknown): SyncedGets | undefined {
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed = JSON.parse(raw) as SyncedGets;
+    return typeof parsed.key === 'string' && Array.isArray(parsed.gets) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The loader behind `apiCollection`; exported for collections that need a custom schema setup. */
 export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>): Loader {
   const { endpoint, schema, concurrency, langs = LANGS } = options;
@@ -197,11 +263,26 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
       );
       // Shared by both languages, and by every collection unless this one asks for its own.
       const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
+      const syncKey = options.syncKey?.() ?? '';
       const loaded = await Promise.all(
         langs.map(async (lang) => {
+          const synced = readSynced(meta.get(`gets:${lang}`));
+          const stored = meta.get(`count:${lang}`);
+          if (
+            synced &&
+            synced.key === syncKey &&
+            stored !== undefined &&
+            countOf(store.keys(), `${lang}/`) === Number(stored) &&
+            (await stillValid(lang, synced, limit))
+          ) {
+            return { lang, unchangedGets: synced.gets.length };
+          }
           const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
           try {
-            return { lang, records: [...(await options.fetch(ctx))] };
+            const started = performance.now();
+            const { result, gets } = await withGets(() => options.fetch(ctx));
+            const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+            return { lang, records: [...result], gets: syncedGets(syncKey, gets), took };
           } catch (error) {
             if (error instanceof ApiUnreachable) throw error;
             if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
@@ -213,7 +294,13 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
         }),
       );
 
-      for (const { lang, records } of loaded) {
+      for (const loadedLang of loaded) {
+        const { lang } = loadedLang;
+        if (!('records' in loadedLang)) {
+          logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
+          continue;
+        }
+        const { records, gets, took } = loadedLang;
         const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
         const seen = new Set<string>();
         for (const record of records) {
@@ -239,11 +326,20 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           for (const { id, data } of valid) store.set({ id, data, digest: generateDigest(data) });
           meta.set(digestKey, areaDigest);
         }
-        logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''}`);
+        if (gets) meta.set(`gets:${lang}`, JSON.stringify(gets));
+        else meta.delete(`gets:${lang}`);
+        meta.set(`count:${lang}`, String(valid.length));
+        logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
       }
       meta.set('lastSync', new Date().toISOString());
     },
   };
+}
+
+function countOf(keys: Iterable<string>, prefix: string): number {
+  let n = 0;
+  for (const key of keys) if (key.startsWith(prefix)) n++;
+  return n;
 }
 
 /** A content-layer collection over one API area, in both languages. */

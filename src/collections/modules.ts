@@ -45,25 +45,17 @@ function findModules(menus: readonly (readonly MenuItem[])[]): ModuleRef[] {
   return [...found.values()];
 }
 
-// Three areas ask for the same menus in one build: share one answer per language for a
-// short while instead of calling /menu and /new-menu three times.
-const MEMO_MS = 60_000;
-const memo = new Map<Lang, { at: number; modules: Promise<ModuleRef[]> }>();
-
-/** The modules of one kind that the menus of `ctx.lang` link to. */
+/**
+ * The modules of one kind that the menus of `ctx.lang` link to. Each area asks for the menus
+ * itself (two small calls), so the menus are among the GETs its sync revalidates: a module
+ * added to a menu reads the area again (issue 12).
+ */
 export async function discoverModules(ctx: AreaContext, kind: ModuleKind): Promise<ModuleRef[]> {
-  const cached = memo.get(ctx.lang);
-  let modules = cached && Date.now() - cached.at < MEMO_MS ? cached.modules : undefined;
-  if (!modules) {
-    modules = Promise.all([
-      ctx.call('/menu', () => getMenu(ctx.lang)),
-      ctx.call('/new-menu', () => getNewMenu(ctx.lang)),
-    ]).then(findModules);
-    memo.set(ctx.lang, { at: Date.now(), modules });
-    // A failed lookup must not be remembered: the next build (or area) asks again.
-    modules.catch(() => memo.delete(ctx.lang));
-  }
-  return (await modules).filter((m) => m.kind === kind);
+  const menus = await Promise.all([
+    ctx.call('/menu', () => getMenu(ctx.lang)),
+    ctx.call('/new-menu', () => getNewMenu(ctx.lang)),
+  ]);
+  return findModules(menus).filter((m) => m.kind === kind);
 }
 
 /** Numeric ids in number order, others after them in text order: the API's own order. */

@@ -52,6 +52,8 @@ export const eventsCollections = {
   events: apiCollection({
     endpoint: '/common/events',
     schema: eventsPageSchema,
+    // The months asked for follow the build's date: a new month reads the calendar again.
+    syncKey: () => calendarRange().from,
     fetch: async ({ lang, call }) => {
       const { firstMonth, lastMonth, from, to } = calendarRange();
       const [calendar, upcoming] = await Promise.all([

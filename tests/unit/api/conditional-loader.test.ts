@@ -1,0 +1,135 @@
+// The content-layer loader's conditional requests (issue 12): the second sync of an unchanged
+// area only revalidates (every GET answers 304, nothing is fetched in full or written), and an
+// edit that only a detail answer carries is still seen.
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { startTestApi, type TestApi } from '../content-api/harness';
+
+vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c }));
+
+const { apiLoader } = await import('../../../src/collections/api-collection');
+const { api: client, setApiBaseUrl } = await import('../../../src/api/client');
+
+let api: TestApi;
+const statuses: number[] = [];
+beforeAll(async () => {
+  api = await startTestApi();
+  setApiBaseUrl(api.url);
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
+    const response = await realFetch(...args);
+    statuses.push(response.status);
+    return response;
+  });
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await api.dispose();
+});
+beforeEach(() => {
+  statuses.length = 0;
+});
+
+type Listed = { result: Array<{ slug: string }> };
+type Detail = { data: { title: string; body_html: string } };
+
+/** A small area: the first page of the article list and the detail of each listed article. */
+const loader = apiLoader({
+  endpoint: '/content/category/all',
+  schema: z.object({ title: z.string(), body: z.string() }),
+  langs: ['en'],
+  fetch: async ({ lang, call, all }) => {
+    const list = await call('/content/category/all', () =>
+      client.get<Listed>('/content/category/all', { lang, query: { page: 1, limit: 3 } }),
+    );
+    const details = await all(
+      list.result,
+      (a) => `/content/page/${a.slug}`,
+      (a) => client.get<Detail>(`/content/page/${a.slug}`, { lang }),
+    );
+    return details.map(({ data }, i) => ({
+      key: list.result[i]!.slug,
+      data: { title: data.title, body: data.body_html },
+    }));
+  },
+});
+
+/** What Astro's content layer hands a loader, kept between syncs like node_modules/.astro does. */
+function contentLayer() {
+  const entries = new Map<string, { id: string; data: Record<string, unknown>; digest?: string }>();
+  const meta = new Map<string, string>();
+  const info: string[] = [];
+  let writes = 0;
+  const context = {
+    collection: 'articles',
+    store: {
+      get: (id: string) => entries.get(id),
+      has: (id: string) => entries.has(id),
+      keys: () => [...entries.keys()],
+      delete: (id: string) => void entries.delete(id),
+      set: (entry: { id: string; data: Record<string, unknown>; digest?: string }) => {
+        writes++;
+        entries.set(entry.id, entry);
+        return true;
+      },
+    },
+    meta: {
+      get: (k: string) => meta.get(k),
+      set: (k: string, v: string) => void meta.set(k, v),
+      has: (k: string) => meta.has(k),
+      delete: (k: string) => void meta.delete(k),
+    },
+    logger: { info: (m: string) => info.push(m), warn: () => {}, error: () => {}, debug: () => {} },
+    generateDigest: (data: unknown) => JSON.stringify(data),
+  };
+  return {
+    entries,
+    info,
+    writes: () => writes,
+    sync: () => loader.load(context as unknown as Parameters<typeof loader.load>[0]),
+  };
+}
+
+describe('apiLoader with conditional requests', () => {
+  it('costs only 304s and writes nothing when the API did not change', async () => {
+    const layer = contentLayer();
+    await layer.sync();
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(layer.entries.size).toBe(3);
+    const writes = layer.writes();
+
+    statuses.length = 0;
+    await layer.sync();
+    expect(statuses).toEqual([304, 304, 304, 304]);
+    expect(layer.writes()).toBe(writes);
+    expect(layer.info.at(-1)).toBe('en: unchanged (4 requests answered 304 Not Modified)');
+  });
+
+  it('reads the area again when a record changed that only its detail answer shows', async () => {
+    const layer = contentLayer();
+    await layer.sync();
+    const [id] = [...layer.entries.keys()];
+    const slug = id!.slice('en/'.length);
+    const db = new DatabaseSync(api.dbPath);
+    db.prepare("UPDATE articles SET body_en = '<p>Edited body</p>' WHERE slug = ?").run(slug);
+    db.close();
+
+    statuses.length = 0;
+    await layer.sync();
+    // The revalidation stops at the first 200; then the whole area is read again.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(4);
+    expect(layer.entries.get(id!)?.data.body).toBe('<p>Edited body</p>');
+    expect(layer.info.at(-1)).toMatch(/^en: 3 records \(4 requests, [\d.]+ s\)$/);
+  });
+
+  it('reads the area again when the store lost its records', async () => {
+    const layer = contentLayer();
+    await layer.sync();
+    layer.entries.clear();
+    statuses.length = 0;
+    await layer.sync();
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(layer.entries.size).toBe(3);
+  });
+});
