@@ -13,7 +13,7 @@
  *   warning naming endpoint, id and field; the build goes on
  * - an API that cannot be reached fails the build with one line (ApiUnreachable), so
  *   the last good site stays published
- * - sync meta: the last sync time and a digest of the whole area per language are kept
+ * - sync meta: the time of the last sync that read the area, and a digest of the whole area per language are kept
  *   in `meta`; an unchanged area leaves the store untouched
  * - conditional requests (issue 12): `meta` also keeps, per language, the ETag of every GET
  *   the area made. The next sync first asks each of them again with `If-None-Match`; when
@@ -326,12 +326,16 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           for (const { id, data } of valid) store.set({ id, data, digest: generateDigest(data) });
           meta.set(digestKey, areaDigest);
         }
-        if (gets) meta.set(`gets:${lang}`, JSON.stringify(gets));
-        else meta.delete(`gets:${lang}`);
-        meta.set(`count:${lang}`, String(valid.length));
+        // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
+        const getsValue = gets ? JSON.stringify(gets) : undefined;
+        if (getsValue === undefined) {
+          if (meta.has(`gets:${lang}`)) meta.delete(`gets:${lang}`);
+        } else if (meta.get(`gets:${lang}`) !== getsValue) meta.set(`gets:${lang}`, getsValue);
+        if (meta.get(`count:${lang}`) !== String(valid.length)) meta.set(`count:${lang}`, String(valid.length));
         logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
       }
-      meta.set('lastSync', new Date().toISOString());
+      // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
+      if (loaded.some((l) => 'records' in l)) meta.set('lastSync', new Date().toISOString());
     },
   };
 }
