@@ -159,6 +159,10 @@ interface DetailCache {
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
+/** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
+const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
+setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
+
 function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => withRetry(task)).catch((error: unknown) => {
@@ -174,7 +178,12 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
       const results = await Promise.all(
         items.map((item) => {
           const cached = cache?.get(lang, endpointOf(item));
-          if (cached) return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
+          if (cached) {
+            // A reused answer is a GET this sync did not make: without its ETag the next sync cannot
+            // revalidate the area, so it reads it in full (a 304 must never hide an edit).
+            areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
+            return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
+          }
           return call(endpointOf(item), () => task(item)).then(
             (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value }),
             (error: unknown) => {
@@ -196,10 +205,6 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
  * collections with a limit each would send 100+ requests at once and time out at scale.
  */
 const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
-
-/** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
-const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
-setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
 
 /** Runs an area's fetch, collecting the ETags of the GETs it makes. */
 async function withGets<R>(task: () => Promise<R>): Promise<{ result: R; gets: Map<string, string | null> }> {

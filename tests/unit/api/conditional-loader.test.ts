@@ -140,4 +140,25 @@ describe('apiLoader with conditional requests', () => {
     expect(statuses).toEqual([200, 200, 200, 200]);
     expect(layer.entries.size).toBe(3);
   });
+
+  it('reads the area in full after a sync that reused a detail answer (the publisher) instead of fetching it', async () => {
+    const layer = contentLayer();
+    const key = Symbol.for('portal.render-path.detail-cache');
+    const reused = { data: { title: 'Reused answer', body_html: '<p>kept</p>' } };
+    (globalThis as Record<symbol, unknown>)[key] = {
+      get: (_lang: string, endpoint: string) => (endpoint.startsWith('/content/page/') ? { value: reused } : undefined),
+      set: () => {},
+    };
+    try {
+      await layer.sync();
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
+    expect([...layer.entries.values()].every((e) => e.data.title === 'Reused answer')).toBe(true);
+    statuses.length = 0;
+    await layer.sync();
+    // No revalidation: the reused details have no ETag to ask with, so the list and every detail are read.
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect([...layer.entries.values()].some((e) => e.data.title === 'Reused answer')).toBe(false);
+  });
 });
