@@ -280,14 +280,14 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             countOf(store.keys(), `${lang}/`) === Number(stored) &&
             (await stillValid(lang, synced, limit))
           ) {
-            return { lang, unchangedGets: synced.gets.length };
+            return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
           }
           const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
           try {
             const started = performance.now();
             const { result, gets } = await withGets(() => options.fetch(ctx));
             const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-            return { lang, records: [...result], gets: syncedGets(syncKey, gets), took };
+            return { lang, unchanged: false as const, records: [...result], gets: syncedGets(syncKey, gets), took };
           } catch (error) {
             if (error instanceof ApiUnreachable) throw error;
             if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
@@ -301,7 +301,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
 
       for (const loadedLang of loaded) {
         const { lang } = loadedLang;
-        if (!('records' in loadedLang)) {
+        if (loadedLang.unchanged) {
           logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
           continue;
         }
@@ -334,13 +334,13 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
         // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
         const getsValue = gets ? JSON.stringify(gets) : undefined;
         if (getsValue === undefined) {
-          if (meta.has(`gets:${lang}`)) meta.delete(`gets:${lang}`);
+          if (meta.get(`gets:${lang}`) !== undefined) meta.delete(`gets:${lang}`);
         } else if (meta.get(`gets:${lang}`) !== getsValue) meta.set(`gets:${lang}`, getsValue);
         if (meta.get(`count:${lang}`) !== String(valid.length)) meta.set(`count:${lang}`, String(valid.length));
         logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
       }
       // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
-      if (loaded.some((l) => 'records' in l)) meta.set('lastSync', new Date().toISOString());
+      if (loaded.some((l) => !l.unchanged)) meta.set('lastSync', new Date().toISOString());
     },
   };
 }
