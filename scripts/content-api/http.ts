@@ -117,12 +117,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** A strong ETag of a response body: the same bytes, the same tag. */
-export function etagOf(text: string): string {
+function etagOf(text: string): string {
   return `"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (or is `*`); weak tags compare by their value. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
@@ -132,7 +132,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * A GET's 200 answer with its ETag, or `304 Not Modified` (no body) when the request's
  * If-None-Match names that ETag: the build's loaders revalidate what they read last time.
  */
-export function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown) {
+function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown) {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
