@@ -9,10 +9,11 @@
   } catch (e) {}
   if (i && s != '1' && d.showModal) {
     d.onclose = function () {
+      // Always remembered here: Astro drops `ssr` before React has attached its own onClose.
+      try {
+        sessionStorage.setItem(key, '1');
+      } catch (e) {}
       if (i.hasAttribute('ssr')) {
-        try {
-          sessionStorage.setItem(key, '1');
-        } catch (e) {}
         b.tabIndex = -1;
         b.focus({ preventScroll: true });
         b.removeAttribute('tabindex');
