@@ -17,6 +17,8 @@ import { pathToFileURL } from 'node:url';
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
+/** cacheKey → the `collection/id` of the entries it was made from (src/collections/api-collection.ts). */
+const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
 
 interface Facts {
   entry: string;
@@ -43,6 +45,8 @@ export interface PagePath {
   route: RouteData;
   /** From getStaticPaths; undefined for a route without params (rendered on every publish). */
   cacheKey: string | undefined;
+  /** `collection/id` of the entries the cacheKey was made from: the records the page shows. */
+  records: readonly string[];
 }
 
 /** One stored record of Astro's content layer (what `store.set` keeps). */
@@ -111,6 +115,8 @@ function retryDroppedGets(): void {
 
 export async function loadRenderPath(dir: string): Promise<RenderPath> {
   retryDroppedGets();
+  const records = new Map<string, string[]>();
+  (globalThis as Record<symbol, unknown>)[CACHE_KEY_RECORDS] = records;
   const facts = JSON.parse(await readFile(path.join(dir, 'render-path.json'), 'utf8')) as Facts;
   const entry = await import(pathToFileURL(path.join(dir, facts.entry)).href);
   const app = entry.app;
@@ -136,6 +142,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
     async paths() {
       // getStaticPaths results are cached per route: drop them so the current store is read.
       routeCache.clearAll();
+      records.clear();
       const all = (await new StaticPaths(app).getAll()) as Array<{
         pathname: string;
         route: RouteData;
@@ -149,7 +156,13 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
         const normal = p.pathname.replace(/\/+$/, '');
         if (seen.has(normal)) continue;
         seen.add(normal);
-        out.push({ file: outputFile(p.pathname, p.route), pathname: p.pathname, route: p.route, cacheKey: p.cacheKey });
+        out.push({
+          file: outputFile(p.pathname, p.route),
+          pathname: p.pathname,
+          route: p.route,
+          cacheKey: p.cacheKey,
+          records: (p.cacheKey && records.get(p.cacheKey)) || [],
+        });
       }
       return out;
     },

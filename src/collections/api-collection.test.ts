@@ -209,6 +209,23 @@ describe('cacheKeyOf', () => {
     expect(cacheKeyOf([b, a])).not.toBe(key);
     expect(cacheKeyOf([{ ...a, collection: 'faqs' }, b])).not.toBe(key);
   });
+
+  it('inside the publisher, records which entries each key was made from, through keys made of keys', () => {
+    const hook = Symbol.for('portal.render-path.cache-key-records');
+    const records = new Map<string, string[]>();
+    (globalThis as Record<symbol, unknown>)[hook] = records;
+    try {
+      const shell = cacheKeyOf({ collection: 'menu', id: 'th/main', digest: 'm' });
+      const page = cacheKeyOf({ id: 'shell', digest: shell }, [a, b], { id: 'menu:th/x:missing' });
+      expect(records.get(page)).toEqual(['menu/th/main', 'laws/th/1', 'laws/th/2']);
+      expect(page).toBe(cacheKeyOf({ id: 'shell', digest: shell }, [a, b], { id: 'menu:th/x:missing' }));
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[hook];
+    }
+    const size = records.size;
+    cacheKeyOf([a]); // a build: nothing recorded
+    expect(records.size).toBe(size);
+  });
 });
 
 describe('fetchAllPages', () => {

@@ -366,15 +366,31 @@ export interface DigestSource {
 }
 
 /**
+ * Set only inside the long-lived publisher (scripts/publisher/render-path.ts), never in a build:
+ * cacheKey → `collection/id` of each entry it was made from (a key made from another key, as
+ * the intro pages' `{ id: 'shell', digest: pageCacheKey(…) }`, names that key's entries). The
+ * publisher reads it after getStaticPaths to tag each page with the records it shows.
+ */
+const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
+const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> | undefined>)[CACHE_KEY_RECORDS];
+
+/**
  * A page's cacheKey from the digests of exactly the entries it shows, in order.
  * Different entries, a changed record or a different order give a different key;
  * the same entries give the same key in every build.
  */
 export function cacheKeyOf(...sources: Array<DigestSource | readonly DigestSource[] | undefined | null>): string {
   const hash = createHash('sha256');
+  const records = recordsOfKeys();
+  const named = records ? new Set<string>() : null;
   for (const source of sources.flat()) {
     if (!source) continue;
     hash.update(`${source.collection ?? ''}:${source.id}:${source.digest ?? ''}\n`);
+    if (!named || !records) continue;
+    if (source.collection) named.add(`${source.collection}/${source.id}`);
+    else if (typeof source.digest === 'string') for (const r of records.get(source.digest) ?? []) named.add(r);
   }
-  return hash.digest('base64url').slice(0, 32);
+  const key = hash.digest('base64url').slice(0, 32);
+  if (records && named) records.set(key, [...named]);
+  return key;
 }
