@@ -10,11 +10,14 @@
  * on the previous release still gets its scripts and styles).
  *
  * `/news` redirects to `/news/` (directory format), unknown paths get `404.html` with 404.
+ * A page's cache tags (`Surrogate-Key`, `Cache-Tag`: the records it shows) come from its
+ * release's manifest, as a CDN in front of this server would read them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, realpathSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
+import { releaseTags } from './release-store/dir.ts';
 import { headersFor } from './release-store/headers.ts';
 
 type Handler = ReturnType<typeof sirv>;
@@ -27,27 +30,36 @@ export interface SiteServerOptions {
   port?: number;
 }
 
-/** The release headers (release-store/headers.ts): content type, caching, security headers. */
-function setHeaders(res: ServerResponse, pathname: string): void {
-  const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
-  for (const [name, value] of Object.entries(headersFor(sitePath))) res.setHeader(name, value);
+/**
+ * The release headers (release-store/headers.ts): content type, caching, security headers, and
+ * the cache tags of the page from `tags` (its release's).
+ */
+function headerSetter(tags: ReadonlyMap<string, readonly string[]>) {
+  return (res: ServerResponse, pathname: string): void => {
+    const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
+    for (const [name, value] of Object.entries(headersFor(sitePath, tags.get(sitePath)))) res.setHeader(name, value);
+  };
 }
 
 export async function startSiteServer(
   o: SiteServerOptions,
 ): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
   const root = path.resolve(o.root);
-  const handlers = new Map<string, Handler>();
-  const handlerFor = (dir: string): Handler => {
+  const handlers = new Map<string, Promise<Handler>>();
+  const handlerFor = (dir: string): Promise<Handler> => {
     let h = handlers.get(dir);
     if (!h) {
       // dev: stat per request (a release folder is immutable, but there are many of them and a
       // full walk of 20,000 files per release would hold the event loop at every switch).
-      h = sirv(dir, { dev: true, etag: true, gzip: true, brotli: true, extensions: [], setHeaders });
+      h = releaseTags(dir).then((tags) =>
+        sirv(dir, { dev: true, etag: true, gzip: true, brotli: true, extensions: [], setHeaders: headerSetter(tags) }),
+      );
       handlers.set(dir, h);
     }
     return h;
   };
+  const serve = (dir: string, req: IncomingMessage, res: ServerResponse, next: () => void) =>
+    void handlerFor(dir).then((h) => h(req, res, next));
   const liveDir = (): string | null => {
     if (o.folder) return root;
     try {
@@ -84,7 +96,7 @@ export async function startSiteServer(
     res.writeHead = ((code: number, ...rest: unknown[]) =>
       original(code === 200 ? 404 : code, ...(rest as []))) as typeof res.writeHead;
     req.url = '/404.html';
-    handlerFor(dir)(req, res, () => void res.writeHead(404).end());
+    serve(dir, req, res, () => void res.writeHead(404).end());
   };
 
   const server = createServer((req, res) => {
@@ -109,10 +121,10 @@ export async function startSiteServer(
       return;
     }
     if (pathname.endsWith('/')) req.url = `${url.pathname}index.html${url.search}`;
-    handlerFor(dir)(req, res, () => {
+    serve(dir, req, res, () => {
       if (pathname.startsWith('/_astro/')) {
         const older = olderReleases(dir).find((d) => existsSync(path.join(d, pathname)));
-        if (older) return handlerFor(older)(req, res, () => notFound(dir, req, res));
+        if (older) return serve(older, req, res, () => notFound(dir, req, res));
       }
       notFound(dir, req, res);
     });

@@ -26,7 +26,7 @@ import {
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
+import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
 
 const run = promisify(execFile);
 
@@ -37,6 +37,25 @@ interface Manifest {
   publishedAt: string;
   /** path → sha256 */
   files: Record<string, string>;
+  /** path → cache tags, for the pages that have them (served as Surrogate-Key / Cache-Tag). */
+  tags?: Record<string, readonly string[]>;
+}
+
+/** The cache tags of the files that have them, as a manifest keeps them. */
+function tagsOf(files: readonly ReleaseFile[]): Record<string, readonly string[]> {
+  const tags: Record<string, readonly string[]> = {};
+  for (const file of files) if (file.tags?.length) tags[file.path] = file.tags;
+  return tags;
+}
+
+/** Cache tags of each path of the release folder `dir` (its manifest), or an empty map. */
+export async function releaseTags(dir: string): Promise<Map<string, readonly string[]>> {
+  try {
+    const m = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+    return new Map(Object.entries(m.tags ?? {}));
+  } catch {
+    return new Map();
+  }
 }
 
 export interface DirStoreOptions {
@@ -169,7 +188,12 @@ export class DirReleaseStore implements ReleaseStore {
       await copyFile(file.source, to);
       written++;
     }
-    const manifest: Manifest = { id, publishedAt: new Date().toISOString(), files: manifestFiles };
+    const manifest: Manifest = {
+      id,
+      publishedAt: new Date().toISOString(),
+      files: manifestFiles,
+      tags: tagsOf(files),
+    };
     await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
     return { written, reused };
   }
@@ -224,9 +248,20 @@ export class DirReleaseStore implements ReleaseStore {
       written++;
     }
     for (const p of Object.keys(present)) if (!(p in manifestFiles)) await rm(path.join(dir, p), { force: true });
-    const manifest: Manifest = { id, publishedAt: new Date().toISOString(), files: manifestFiles };
+    const manifest: Manifest = {
+      id,
+      publishedAt: new Date().toISOString(),
+      files: manifestFiles,
+      tags: tagsOf(files),
+    };
     await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
     return { written, reused };
+  }
+
+  async files(id: string): Promise<Map<string, ReleasedFile> | null> {
+    const m = await this.#manifest(id);
+    if (!m) return null;
+    return new Map(Object.entries(m.files).map(([p, hash]) => [p, { hash, tags: m.tags?.[p] }]));
   }
 
   async activate(id: string): Promise<void> {

@@ -39,7 +39,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import pMap from 'p-map';
 import { z } from 'zod';
 import { cacheControlOf, contentTypeOf, headersFor, isDocument, isHashedAsset, SECURITY_HEADERS } from './headers.ts';
-import type { ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
+import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
 
 /** Files at least this big go through lib-storage's multipart upload. */
 const MULTIPART_FROM = 16 * 1024 * 1024;
@@ -288,6 +288,12 @@ export class S3ReleaseStore implements ReleaseStore {
       manifest.files[file.path] = file.tags?.length ? { hash: file.hash, tags: [...file.tags] } : { hash: file.hash };
     await this.putJson(this.manifestKey(id), manifest);
     return { written: toUpload.length, reused: files.length - toUpload.length };
+  }
+
+  async files(id: string): Promise<Map<string, ReleasedFile> | null> {
+    checkId(id);
+    const manifest = await this.readManifest(id);
+    return manifest ? new Map(Object.entries(manifest.files)) : null;
   }
 
   async activate(id: string): Promise<void> {

@@ -22,6 +22,12 @@ export interface ReleaseFile {
   tags?: readonly string[];
 }
 
+/** A file as a staged release records it. */
+export interface ReleasedFile {
+  hash: string;
+  tags?: readonly string[] | undefined;
+}
+
 export interface ReleaseInfo {
   id: string;
   /** ISO time the release became live (or was staged, for one never activated). */
@@ -46,6 +52,11 @@ export interface ReleaseStore {
    * failure (what was already written is reused).
    */
   stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult>;
+  /**
+   * What release `id` holds: site path → hash and cache tags (null when it is not staged). The
+   * publisher adopts the live release from it when it cannot read the files themselves (s3).
+   */
+  files(id: string): Promise<Map<string, ReleasedFile> | null>;
   /** Makes a staged release live in one step (a symlink swap, a pointer object). */
   activate(id: string): Promise<void>;
   /** Makes the release before the live one live again; returns it. */
