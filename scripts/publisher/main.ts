@@ -6,9 +6,14 @@
  * On start it loads the render path (RENDER_PATH_DIR, default .data/render-path/current)
  * and, when nothing is live yet, publishes the build output next to it (--base-dist, default
  * dist/) as the first release; otherwise it keeps serving the live release as it is.
+ *
+ * PUBLISH_TARGET picks where releases go (`dir`: PUBLISH_DIR, `s3`: the S3_* bucket; see
+ * release-store/index.ts); after each switch the CDN is purged through PURGE_ADAPTER /
+ * PURGE_COMMAND (purge/index.ts). PUBLISH_DIR keeps the publisher's own state either way.
  */
 import path from 'node:path';
-import { DirReleaseStore } from './release-store/dir.ts';
+import { createPurger } from './purge/index.ts';
+import { createReleaseStore } from './release-store/index.ts';
 import { loadRenderPath } from './render-path.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
@@ -29,6 +34,8 @@ export interface StartOptions {
   keepReleases: number;
   /** Publish `baseDist` as a new base release even when one is live (after a new build). */
   publishBase?: boolean;
+  /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
+  env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
 
@@ -39,15 +46,21 @@ export async function startPublisher(o: StartOptions) {
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
     );
   }
+  const env = o.env ?? process.env;
+  // Both read their configuration first: a wrong value stops the start before the slow load.
+  const store = createReleaseStore(env, o.publishDir);
+  const purger = createPurger(env);
   const renderPath = await loadRenderPath(o.renderPathDir);
-  const store = new DirReleaseStore({ root: o.publishDir });
   const publisher = new Publisher({
     renderPath,
     store,
+    purger,
     workDir: path.join(o.publishDir, '.work'),
+    stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
     log,
   });
+  log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   const live = o.publishBase ? null : await publisher.adoptLive();
   if (live) {
     log(`publisher: serving the live release ${live.id} as it is; re-reading the API to catch up`);

@@ -9,6 +9,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { collectionsFor, detailCache, reloadCollections } from './content-store.ts';
 import { writeSitemaps } from './sitemap.ts';
+import { isHashedAsset } from './release-store/headers.ts';
+import { publicPath } from './purge/urls.ts';
+import { tagsOf } from './tags.ts';
+import type { PurgeAdapter, PurgeReport } from './purge/types.ts';
 import type { PagePath, RenderPath } from './render-path.ts';
 import type { ReleaseFile, ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 
@@ -29,11 +33,31 @@ export interface PublishStats {
   error: string | null;
 }
 
+/** The last purge after a switch, for /status. */
+export interface PurgeStats {
+  at: string;
+  release: string;
+  /** Records' cache tags and public paths purged (or that failed to purge). */
+  tags: number;
+  paths: number;
+  report: PurgeReport | null;
+  error: string | null;
+}
+
 interface FileState {
   hash: string;
+  /** Where the bytes are on this machine; '' for a file adopted from a store that keeps them (s3). */
   source: string;
   cacheKey?: string | undefined;
+  /** Cache tags of a page: the records it shows (./tags.ts). */
+  tags?: readonly string[] | undefined;
   page: boolean;
+}
+
+/** What the page map keeps of a page. */
+interface PageState {
+  cacheKey: string | undefined;
+  tags?: readonly string[] | undefined;
 }
 
 export interface PublisherOptions {
@@ -44,6 +68,8 @@ export interface PublisherOptions {
   /** Where the page map of each release (page → the cacheKey it was rendered with) is kept. */
   stateDir?: string;
   keepReleases?: number;
+  /** Told the changed records' tags and the changed pages' paths after each switch. */
+  purger?: PurgeAdapter;
   debounceMs?: number;
   maxWaitMs?: number;
   /** Back-off after failed publishes: first, then doubling up to max. */
@@ -72,7 +98,16 @@ async function* walk(dir: string, base = dir): AsyncGenerator<string> {
 export class Publisher {
   readonly rp: RenderPath;
   readonly store: ReleaseStore;
-  readonly #opts: Required<Omit<PublisherOptions, 'renderPath' | 'store'>>;
+  readonly #opts: Required<Omit<PublisherOptions, 'renderPath' | 'store' | 'purger'>>;
+  readonly #purger: PurgeAdapter | null;
+  /** Tags and paths a failed purge left, sent with the next one. */
+  #unpurged = { tags: new Set<string>(), paths: new Set<string>() };
+  /**
+   * `collection/id` of the records re-read and found changed since the last switch: a failed
+   * publish keeps its own (the content store has them already, the retry will not see them change).
+   */
+  #changedRecords = new Set<string>();
+  lastPurge: PurgeStats | null = null;
   /** Every file of the live release. */
   #files = new Map<string, FileState>();
   #dirty = new Map<string, ContentEvent>();
@@ -87,6 +122,7 @@ export class Publisher {
   constructor(options: PublisherOptions) {
     this.rp = options.renderPath;
     this.store = options.store;
+    this.#purger = options.purger ?? null;
     this.#opts = {
       workDir: options.workDir,
       stateDir: options.stateDir ?? path.join(options.workDir, '..', 'page-maps'),
@@ -115,11 +151,22 @@ export class Publisher {
     const live = await this.store.live();
     if (!live) return null;
     const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(live.id);
-    if (!dir) throw new Error('this release store cannot be adopted from');
     const saved = await this.#readPageMap(live.id);
     // The bundle exposes its store and collections once its pages' code has run.
     if (saved) await this.rp.paths();
-    await this.#adoptFolder(dir, saved);
+    if (dir) await this.#adoptFolder(dir, saved);
+    else {
+      // The files are in the store only (s3): their hashes and tags are what later stages compare.
+      const files = await this.store.files(live.id);
+      if (!files) throw new Error(`the live release ${live.id} has no manifest`);
+      const pages = saved ?? (await this.#currentPages());
+      this.#files = new Map(
+        [...files].map(([p, f]) => {
+          const page = pages.get(p);
+          return [p, { hash: f.hash, source: '', cacheKey: page?.cacheKey, tags: page?.tags ?? f.tags, page: !!page }];
+        }),
+      );
+    }
     this.#prepareNext();
     return live;
   }
@@ -133,19 +180,36 @@ export class Publisher {
     return path.join(this.#opts.stateDir, `${id}.json`);
   }
 
-  /** file → cacheKey the page was rendered with, as saved when the release went live. */
-  async #readPageMap(id: string): Promise<Map<string, string | undefined> | null> {
+  /** Every page with its cacheKey and tags as getStaticPaths gives them now. */
+  async #currentPages(): Promise<Map<string, PageState>> {
+    return new Map((await this.rp.paths()).map((p) => [p.file, { cacheKey: p.cacheKey, tags: tagsOf(p.records) }]));
+  }
+
+  /** file → cacheKey the page was rendered with and its tags, as saved when the release went live. */
+  async #readPageMap(id: string): Promise<Map<string, PageState> | null> {
     try {
-      const saved = JSON.parse(await readFile(this.#pageMapFile(id), 'utf8')) as Record<string, string | null>;
-      return new Map(Object.entries(saved).map(([f, k]) => [f, k ?? undefined]));
+      const saved = JSON.parse(await readFile(this.#pageMapFile(id), 'utf8')) as Record<
+        string,
+        string | null | { cacheKey: string | null; tags?: string[] }
+      >;
+      return new Map(
+        Object.entries(saved).map(([f, k]) => [
+          f,
+          k !== null && typeof k === 'object'
+            ? { cacheKey: k.cacheKey ?? undefined, tags: k.tags }
+            : { cacheKey: k ?? undefined },
+        ]),
+      );
     } catch {
       return null;
     }
   }
 
   async #writePageMap(id: string): Promise<void> {
-    const map: Record<string, string | null> = {};
-    for (const [file, f] of this.#files) if (f.page) map[file] = f.cacheKey ?? null;
+    const map: Record<string, { cacheKey: string | null; tags?: readonly string[] }> = {};
+    for (const [file, f] of this.#files)
+      if (f.page)
+        map[file] = f.tags?.length ? { cacheKey: f.cacheKey ?? null, tags: f.tags } : { cacheKey: f.cacheKey ?? null };
     await mkdir(this.#opts.stateDir, { recursive: true });
     const tmp = `${this.#pageMapFile(id)}.tmp`;
     await writeFile(tmp, JSON.stringify(map));
@@ -177,18 +241,32 @@ export class Publisher {
       await this.#adoptFolder(distDir);
       stats.stages.render = performance.now() - t0;
       stats.reused = [...this.#files.values()].filter((f) => f.page).length;
-      return [...this.#files.entries()].map(([p, f]) => ({ path: p, source: f.source, hash: f.hash }));
+      return this.#releaseFiles(this.#files);
     });
   }
 
-  async #adoptFolder(dir: string, saved: Map<string, string | undefined> | null = null): Promise<void> {
-    const keys = saved ?? new Map((await this.rp.paths()).map((p) => [p.file, p.cacheKey]));
+  #releaseFiles(files: Map<string, FileState>): ReleaseFile[] {
+    return [...files.entries()].map(([p, f]) =>
+      f.tags?.length
+        ? { path: p, source: f.source, hash: f.hash, tags: f.tags }
+        : { path: p, source: f.source, hash: f.hash },
+    );
+  }
+
+  async #adoptFolder(dir: string, saved: Map<string, PageState> | null = null): Promise<void> {
+    const pages = saved ?? (await this.#currentPages());
     const files = new Map<string, FileState>();
     for await (const rel of walk(dir)) {
       if (rel === '.release.json') continue;
       const source = path.join(dir, rel);
-      const page = keys.has(rel);
-      files.set(rel, { hash: sha256(await readFile(source)), source, cacheKey: keys.get(rel), page });
+      const page = pages.get(rel);
+      files.set(rel, {
+        hash: sha256(await readFile(source)),
+        source,
+        cacheKey: page?.cacheKey,
+        tags: page?.tags,
+        page: !!page,
+      });
     }
     this.#files = files;
   }
@@ -269,6 +347,7 @@ export class Publisher {
       changed = [...changed, ...(await reloadCollections(this.rp, collections)).changed];
     }
     stats.stages.fetch = performance.now() - t;
+    for (const record of changed) this.#changedRecords.add(record);
     this.#opts.log(
       `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} (${detailCache.hits} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
     );
@@ -313,8 +392,10 @@ export class Publisher {
     let keysMoved = false;
     for (const page of paths) {
       const before = this.#files.get(page.file);
+      const tags = tagsOf(page.records);
       if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
-        next.set(page.file, before);
+        // The same cacheKey is made from the same records: the same tags (kept by page maps of old).
+        next.set(page.file, before.tags ? before : { ...before, tags });
         stats.reused++;
         continue;
       }
@@ -324,14 +405,14 @@ export class Publisher {
       const hash = sha256(body);
       if (before && before.hash === hash) {
         if (before.cacheKey !== page.cacheKey) keysMoved = true;
-        next.set(page.file, { ...before, cacheKey: page.cacheKey });
+        next.set(page.file, { ...before, cacheKey: page.cacheKey, tags });
         continue;
       }
       differs++;
       const source = path.join(work, page.file);
       await mkdir(path.dirname(source), { recursive: true });
       await writeFile(source, body);
-      next.set(page.file, { hash, source, cacheKey: page.cacheKey, page: true });
+      next.set(page.file, { hash, source, cacheKey: page.cacheKey, tags, page: true });
     }
     const added = paths.some((p) => !this.#files.has(p.file));
     if (stats.removed > 0 || added) {
@@ -354,7 +435,7 @@ export class Publisher {
       this.#pending = null;
       return null;
     }
-    return [...next.entries()].map(([p, f]) => ({ path: p, source: f.source, hash: f.hash }));
+    return this.#releaseFiles(next);
   }
 
   #pending: Map<string, FileState> | null = null;
@@ -368,6 +449,7 @@ export class Publisher {
    */
   async rollback(): Promise<ReleaseInfo> {
     await this.#running;
+    const before = this.#files;
     const info = await this.store.rollback();
     this.#prepareNext();
     const known = this.#history.get(info.id);
@@ -377,7 +459,49 @@ export class Publisher {
       await this.adoptLive();
       if (!saved) for (const f of this.#files.values()) f.cacheKey = undefined;
     }
+    await this.#purge(info.id, [], before, this.#files);
     return info;
+  }
+
+  /**
+   * Tells the CDN what the switch to release `id` changed: the tags of the records re-read as
+   * changed and the public paths of the files whose bytes changed or that went away (hashed
+   * assets never change under a name and are left out). Nothing when nothing was live before
+   * (nothing is cached yet). A failed purge is logged and its tags and paths go with the next.
+   */
+  async #purge(
+    id: string,
+    records: readonly string[],
+    before: Map<string, FileState>,
+    after: Map<string, FileState>,
+  ): Promise<void> {
+    if (!this.#purger || before.size === 0) return;
+    const tags = new Set([...this.#unpurged.tags, ...tagsOf(records)]);
+    const paths = new Set(this.#unpurged.paths);
+    for (const [p, f] of after) if (!isHashedAsset(p) && before.get(p)?.hash !== f.hash) paths.add(publicPath(p));
+    for (const p of before.keys()) if (!isHashedAsset(p) && !after.has(p)) paths.add(publicPath(p));
+    if (tags.size === 0 && paths.size === 0) return;
+    const stats: PurgeStats = {
+      at: new Date().toISOString(),
+      release: id,
+      tags: tags.size,
+      paths: paths.size,
+      report: null,
+      error: null,
+    };
+    try {
+      stats.report = await this.#purger.purge({ tags: [...tags], paths: [...paths] });
+      this.#unpurged = { tags: new Set(), paths: new Set() };
+      const sample = [...tags].slice(0, 5).join(' ');
+      this.#opts.log(
+        `publisher: purged ${tags.size} tag(s) and ${paths.size} path(s) through ${this.#purger.name} in ${stats.report.requests} request(s)${sample ? ` (${sample}${tags.size > 5 ? ' …' : ''})` : ''}`,
+      );
+    } catch (error) {
+      stats.error = error instanceof Error ? error.message : String(error);
+      this.#unpurged = { tags, paths };
+      this.#opts.log(`publisher: purge after ${id} failed, kept for the next one: ${stats.error}`);
+    }
+    this.lastPurge = stats;
   }
 
   async #run(kind: string, make: (stats: PublishStats) => Promise<ReleaseFile[] | null>): Promise<PublishStats> {
@@ -393,9 +517,11 @@ export class Publisher {
       error: null,
     };
     this.stats.total++;
+    const before = this.#files;
     try {
       const files = await make(stats);
       if (!files) {
+        this.#changedRecords.clear(); // no page shows a change: nothing for a CDN to forget
         stats.durationMs = performance.now() - started;
         this.#opts.log(
           `publisher: ${kind} publish: nothing changed on the site (${stats.rendered} rendered, ${stats.reused} reused)`,
@@ -420,6 +546,10 @@ export class Publisher {
       this.#pending = null;
       await this.#writePageMap(id);
       await rm(this.#opts.workDir, { recursive: true, force: true });
+      // Only now that the release is live: a failed publish purges nothing (nothing switched).
+      const records = [...this.#changedRecords];
+      this.#changedRecords.clear();
+      await this.#purge(id, records, before, this.#files);
       const pruned = await this.store.prune(this.#opts.keepReleases);
       this.#prepareNext();
       for (const gone of pruned) {

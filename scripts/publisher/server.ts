@@ -202,6 +202,7 @@ export function createPublisherServer(options: ServerOptions): Server {
           dirty: publisher.dirty,
           publishes: { total: publisher.stats.total, failed: publisher.stats.failed },
           last: publisher.last,
+          purge: publisher.lastPurge,
         });
       }
       if (req.method === 'GET' && url.pathname === '/healthz') {

@@ -2,7 +2,7 @@
  * From site paths to the URLs a CDN caches them under: `en/news/index.html` is visited as
  * `/en/news/`, `index.html` as `/`, anything else under its own name.
  */
-function publicPath(sitePath: string): string {
+export function publicPath(sitePath: string): string {
   const clean = `/${sitePath.replace(/^\/+/, '')}`;
   return clean.endsWith('/index.html') ? clean.slice(0, -'index.html'.length) : clean;
 }
