@@ -1,6 +1,6 @@
 /**
  * Cache tags: the keys of the records a page shows, as its `Surrogate-Key` / `Cache-Tag` carry
- * them and as a purge names them. A record `collection/lang/key` of the content store (what
+ * them and as a purge names them. A record `collection/lang/key` of the content store (`articles/th/article:my-slug`) (what
  * getStaticPaths' cacheKeys are made from, what a re-read reports changed) is tagged
  * `collection:key`: short, stable across builds, and the same on both languages' pages.
  */

@@ -2,32 +2,23 @@
  * The publisher end to end at demo scale (issue 11 "What must show"): a real build's render
  * path, the reference API with its editor endpoint, signed webhooks, releases on disk and the
  * sirv site server. One build is made on the first run (.data/test-publisher/, about a minute on
- * a shared machine) and reused while src/, locales, public/ and the config are unchanged; every
- * run starts from a copy of the seeded database. The tests run in order and share one publisher.
+ * a shared machine; ./built-site.ts) and reused while src/, locales, public/ and the config are
+ * unchanged; every run starts from a copy of the seeded database. The tests run in order and share one publisher.
  *
  * Ports (API 8815, publisher 8816, site 8814) are fixed: the build bakes the API's address into
  * the render path, and the site's origin into every page.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../../scripts/site/build-site.ts';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
+import { buildOnce } from './built-site.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-publisher');
@@ -108,44 +99,8 @@ async function listedSlugs(n: number): Promise<string[]> {
   return ((await res.json()) as { result: Array<{ slug: string }> }).result.map((a) => a.slug);
 }
 
-/** A digest of what the build depends on (src/, the Astro config, locales, the lockfile). */
-function sourceDigest(): string {
-  const hash = createHash('sha256');
-  const add = (p: string) => {
-    const full = path.join(ROOT, p);
-    if (statSync(full).isDirectory()) for (const d of readdirSync(full).sort()) add(path.join(p, d));
-    else hash.update(p).update(readFileSync(full));
-  };
-  for (const p of ['src', 'locales', 'public', 'astro.config.mjs', 'uno.config.ts', 'package-lock.json']) add(p);
-  return hash.digest('hex');
-}
-
 beforeAll(async () => {
-  const digest = sourceDigest();
-  const stamp = path.join(WORK, 'source-digest');
-  const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
-  if (!fresh || !existsSync(path.join(renderPathDir, 'render-path.json')) || !existsSync(baseDb)) {
-    rmSync(WORK, { recursive: true, force: true });
-    mkdirSync(WORK, { recursive: true });
-    const seed = await startContentApi({ host: '127.0.0.1', port: API_PORT, dbPath: baseDb });
-    const config = path.join(WORK, 'astro.config.mjs');
-    writeFileSync(
-      config,
-      `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
-        `export default { ...base, outDir: ${JSON.stringify(dist)}, cacheDir: ${JSON.stringify(path.join(WORK, 'cache'))} };\n`,
-    );
-    const code = await buildSite({
-      apiBaseUrl: seed.url,
-      args: ['--config', path.relative(ROOT, config)],
-      outDir: dist,
-      cacheDir: path.join(WORK, 'cache'),
-      env: { RENDER_PATH_DIR: renderPathDir, SITE_URL: SITE },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await seed.close();
-    if (code !== 0) throw new Error(`build failed (${code})`);
-    writeFileSync(stamp, digest);
-  }
+  await buildOnce({ work: WORK, apiPort: API_PORT, siteUrl: SITE });
   for (const f of [runDb, `${runDb}-wal`, `${runDb}-shm`]) rmSync(f, { force: true });
   copyFileSync(baseDb, runDb);
   rmSync(publishDir, { recursive: true, force: true });
