@@ -1,6 +1,7 @@
 /**
  * The live filter over a static list (Filterable.astro): a keyword box and the kind's selects
- * (category or group; sub-category for laws; region for provinces). A filter calls the API and
+ * (category or group; sub-category for laws; region for provinces; region and province for a
+ * department's articles). A filter calls the API and
  * replaces the static list (which gets `hidden`); clearing it brings the static list back. The
  * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
  * the count of results is announced in a polite live region.
@@ -35,6 +36,8 @@ export interface ListFilterProps extends IslandProps {
   categories?: Option[];
   subCategories?: (Option & { categoryId: string })[];
   regions?: Option[];
+  /** Provinces with their region, offered after the region (department article lists). */
+  provinces?: (Option & { regionId: string })[];
   fixed?: Record<string, string>;
   /** id of the element that holds the static list. */
   staticId: string;
@@ -98,6 +101,7 @@ function Filter({
   categories = [],
   subCategories = [],
   regions = [],
+  provinces = [],
   fixed = {},
   staticId,
   loadKind,
@@ -126,6 +130,7 @@ function Filter({
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
   const activeCategory = fixed.law_categories_id || filter.cat;
   const subs = kind === 'laws' ? subCategories.filter((s) => !activeCategory || s.categoryId === activeCategory) : [];
+  const provinceOptions = provinces.filter((p) => !filter.region || p.regionId === filter.region);
   const active = !isEmptyFilter(filter);
 
   // The address is the source of truth: read it on mount and on back/forward.
@@ -284,7 +289,7 @@ function Filter({
             onChange={(sort) => apply({ ...filter, q: keyword.trim(), sort, page: 1 }, 'push')}
           />
         )}
-        {kind === 'provinces' && regions.length > 0 && (
+        {regions.length > 0 && (
           <Select
             base={id}
             name="region"
@@ -292,7 +297,18 @@ function Filter({
             all={all}
             value={filter.region}
             options={regions}
-            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, page: 1 }, 'push')}
+            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, province: '', page: 1 }, 'push')}
+          />
+        )}
+        {provinceOptions.length > 0 && (
+          <Select
+            base={id}
+            name="province"
+            label={t('filters.province')}
+            all={all}
+            value={filter.province}
+            options={provinceOptions}
+            onChange={(province) => apply({ ...filter, q: keyword.trim(), province, page: 1 }, 'push')}
           />
         )}
         <button type="submit" className="btn">
