@@ -126,7 +126,6 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('[data-manual-search-status]')).toContainText(String(first.total));
       await expect(page.locator('[data-manual-search-status]')).toContainText(keyword);
       await expect(form.getByRole('searchbox')).toHaveValue(keyword);
-      await expectNoAxeViolations(page);
 
       // The pager is a real link: the next page is rendered by the server too.
       await page.locator('[data-manual-search-results]').getByRole('link', { name: TEXT[lang].next }).click();
@@ -134,18 +133,6 @@ test.describe('without JavaScript', () => {
       expect(await resultTitles(page)).toEqual(second.result.map((m) => m.title));
       await expect(form.getByRole('searchbox')).toHaveValue(keyword);
 
-      // A group narrows it (sent as `slug`).
-      const groups = (await api<Paged<Group>>('/manual/groups?page=1&limit=9999', lang)).result;
-      const g = groups[0]!;
-      const inGroup = await api<Paged<Manual>>(
-        `/manual/search?keyword=${encodeURIComponent(keyword)}&slug=${g.slug}&limit=12`,
-        lang,
-      );
-      await form.getByRole('combobox').selectOption(g.slug);
-      await form.getByRole('button').click();
-      await expect(page).toHaveURL(new RegExp(`group=${g.slug}`));
-      expect(await resultTitles(page)).toEqual(inGroup.result.map((m) => m.title));
-      await expect(form.getByRole('combobox')).toHaveValue(g.slug);
       expect(watcher.errors).toEqual([]);
     });
 
@@ -154,7 +141,6 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('[data-manual-search-status]')).toContainText(TEXT[lang].none);
       await expect(page.locator('[data-manual-search-results] li')).toHaveCount(0);
       await expect(page.locator('form[data-manual-search]').getByRole('searchbox')).toHaveValue('zzqqxxnothing');
-      await expectNoAxeViolations(page);
 
       // The API refuses an unknown group (404): the page says the search failed and offers a retry.
       const res = await page.goto(`${prefix(lang)}/manuals/search/?keyword=tax&group=no-such-group`);
@@ -165,7 +151,6 @@ test.describe('without JavaScript', () => {
         'href',
         `${prefix(lang)}/manuals/search/?keyword=tax&group=no-such-group`,
       );
-      await expectNoAxeViolations(page);
     });
 
     test(`a hostile keyword is shown as text, never run (${lang})`, async ({ page }) => {
@@ -177,6 +162,21 @@ test.describe('without JavaScript', () => {
     });
   }
 });
+
+// axe runs inside the page, so the server-rendered states are scanned with script on: the same
+// HTML, which the island hydrates without searching again (a failed search it tries once more).
+for (const lang of LANGS) {
+  test(`the server-rendered search states have no axe violations (${lang})`, async ({ page }) => {
+    const search = `${prefix(lang)}/manuals/search/`;
+    await checkPage(page, `${search}?keyword=${encodeURIComponent(KEYWORD[lang])}&page=2`, lang);
+    await expect(page.locator('[data-manual-search-results] li').first()).toBeVisible();
+    await checkPage(page, `${search}?keyword=zzqqxxnothing`, lang);
+    await expect(page.locator('[data-manual-search-status]')).toContainText(TEXT[lang].none);
+    await page.goto(`${search}?keyword=tax&group=no-such-group`);
+    await expect(page.getByRole('alert')).toContainText(TEXT[lang].failed);
+    await expectNoAxeViolations(page);
+  });
+}
 
 test('with JavaScript, a hostile keyword typed into the search is shown as text, never run', async ({ page }) => {
   const dialogs: string[] = [];

@@ -225,6 +225,9 @@ function Filter({
     resultsRef.current?.focus();
   };
 
+  /** A select changed: the rest of the filter as it is, the keyword as typed, page 1. */
+  const choose = (patch: Partial<FilterState>) => apply({ ...filter, q: keyword.trim(), page: 1, ...patch }, 'push');
+
   const shown = results.status === 'done' ? results : results.status === 'loading' ? results.previous : null;
   const all = t('filters.all');
 
@@ -264,7 +267,7 @@ function Filter({
             all={all}
             value={filter.cat}
             options={categories}
-            onChange={(cat) => apply({ ...filter, q: keyword.trim(), cat, sub: '', page: 1 }, 'push')}
+            onChange={(cat) => choose({ cat, sub: '' })}
           />
         )}
         {subs.length > 0 && (
@@ -275,7 +278,7 @@ function Filter({
             all={all}
             value={filter.sub}
             options={subs}
-            onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
+            onChange={(sub) => choose({ sub })}
           />
         )}
         {kind === 'activities' && (
@@ -286,7 +289,7 @@ function Filter({
             all={t('filters.newest')}
             value={filter.sort}
             options={[{ id: 'oldest', title: t('filters.oldest') }]}
-            onChange={(sort) => apply({ ...filter, q: keyword.trim(), sort, page: 1 }, 'push')}
+            onChange={(sort) => choose({ sort })}
           />
         )}
         {regions.length > 0 && (
@@ -297,7 +300,7 @@ function Filter({
             all={all}
             value={filter.region}
             options={regions}
-            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, province: '', page: 1 }, 'push')}
+            onChange={(region) => choose({ region, province: '' })}
           />
         )}
         {provinceOptions.length > 0 && (
@@ -308,7 +311,7 @@ function Filter({
             all={all}
             value={filter.province}
             options={provinceOptions}
-            onChange={(province) => apply({ ...filter, q: keyword.trim(), province, page: 1 }, 'push')}
+            onChange={(province) => choose({ province })}
           />
         )}
         <button type="submit" className="btn">
