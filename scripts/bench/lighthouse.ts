@@ -19,21 +19,23 @@
  *                                            tasks and the CPU time per script; the full
  *                                            Lighthouse reports go to bench-results/lighthouse/
  *
- * Pages are served gzipped, as the CDN serves them (scripts/site/static-server.ts).
+ * Pages are served gzipped, as the CDN serves them: the build's text files get `.gz` twins, which
+ * the site server of `npm start` (scripts/publisher/site-server.ts, sirv) serves.
  * It builds into its own directory (bench-results/lighthouse-dist), not dist/: other runs
  * (npm test, other benchmarks) build dist/ against other API ports, and the built pages hold
  * absolute image addresses on this script's API port.
  */
-import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildSite } from '../site/build-site.ts';
 import { chromiumEnv, findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
-import { startStaticServer } from '../site/static-server.ts';
+import { startSiteServer } from '../publisher/site-server.ts';
 import { printDetails } from './lighthouse-details.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,6 +71,15 @@ function firstDetailPath(listFile: string, pattern: RegExp): string {
   return match[1] ?? '';
 }
 
+/** A `.gz` twin beside every text file of the build (fonts and images are compressed already). */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(html|js|mjs|css|svg|json|xml|txt|webmanifest)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lh-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
 let site;
@@ -78,7 +89,8 @@ try {
   if (!skipBuild && (await buildSite({ apiBaseUrl: api.url, args: ['--outDir', outDir] })) !== 0) {
     throw new Error('The build failed.');
   }
-  site = await startStaticServer({ root: outDir, port: 0 });
+  precompress(outDir);
+  site = await startSiteServer({ root: outDir, folder: true, port: 0 });
   const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
   const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
   const allPages: [string, string][] = [

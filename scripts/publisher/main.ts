@@ -10,13 +10,19 @@
  * PUBLISH_TARGET picks where releases go (`dir`: PUBLISH_DIR, `s3`: the S3_* bucket; see
  * release-store/index.ts); after each switch the CDN is purged through PURGE_ADAPTER /
  * PURGE_COMMAND (purge/index.ts). PUBLISH_DIR keeps the publisher's own state either way.
+ *
+ * With SEARCH_PORT set it also answers the manual search route (site-server.ts
+ * `serveManualSearch`) on SEARCH_HOST:SEARCH_PORT through its render path, and nothing else
+ * there: the origin a CDN forwards `/manuals/search/?…` to (docs/deploy.md).
  */
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
 import { loadRenderPath } from './render-path.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
+import { serveManualSearch } from './site-server.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -86,7 +92,7 @@ export async function startPublisher(o: StartOptions) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
-  return { publisher, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { publisher, renderPath, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -102,6 +108,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: Number(env.PUBLISHER_PORT || 8790),
       keepReleases: Number(env.KEEP_RELEASES || 5),
     });
+    if (env.SEARCH_PORT) {
+      const host = env.SEARCH_HOST || '127.0.0.1';
+      const search = createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://site');
+        if (!serveManualSearch(running.renderPath.renderRequest, req, res, url))
+          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      });
+      search.listen(Number(env.SEARCH_PORT), host, () =>
+        console.log(
+          `publisher: the manual search route on http://${host}:${env.SEARCH_PORT}/manuals/search/?keyword=…`,
+        ),
+      );
+    }
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.on(signal, () => void running.close().then(() => process.exit(0)));
   } catch (error) {

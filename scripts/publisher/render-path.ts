@@ -7,6 +7,9 @@
  *   the last render shows the same records and is reused; the others are rendered.
  * - `render(path)` renders one page exactly as `astro build` would (same code, same hashed
  *   asset names, same request URL).
+ * - `renderRequest(pathname, search)` renders a page for one visitor's request, query included
+ *   (the manual search route of site-server.ts): a prerendered page sees `Astro.url.search` here,
+ *   which a build never gives it.
  * - `store` is the bundle's content-layer store: records re-read from the API replace the
  *   built ones in place (see ./content-store.ts).
  */
@@ -65,6 +68,11 @@ export interface RenderPath {
   paths(): Promise<PagePath[]>;
   /** The bytes of one output file, or null for a response without a body. */
   render(page: PagePath): Promise<Buffer | null>;
+  /**
+   * One page rendered for a request with its query (`?keyword=…`), as the build would render it
+   * at that address; null when no page route matches the pathname.
+   */
+  renderRequest(pathname: string, search: string): Promise<Response | null>;
   /** collection → (id → entry): the bundle's live content store. */
   collections(): Promise<Map<string, Map<string, StoreEntry>>>;
   /** The site's content collections (src/content.config.ts), with their loaders. */
@@ -173,6 +181,15 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
         throw new Error(`render-path: ${page.pathname} redirects; redirects are not published`);
       if (!response.body) return null;
       return Buffer.from(await response.arrayBuffer());
+    },
+    async renderRequest(pathname, search) {
+      const url = new URL(pathname, facts.origin);
+      url.search = search;
+      const request = new Request(url);
+      const routeData = app.match(request, true) as RouteData | undefined;
+      if (!routeData || routeData.type !== 'page') return null;
+      const { response } = await renderForPrerender(app, request, { routeData });
+      return response as Response;
     },
     async collections() {
       const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as

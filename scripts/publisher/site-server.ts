@@ -12,6 +12,9 @@
  * `/news` redirects to `/news/` (directory format), unknown paths get `404.html` with 404.
  * A page's cache tags (`Surrogate-Key`, `Cache-Tag`: the records it shows) come from its
  * release's manifest, as a CDN in front of this server would read them.
+ *
+ * Given `renderRequest` (a render path's), it also answers the one route a static file cannot:
+ * the manual search page with a search in its query (`serveManualSearch`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, realpathSync, readdirSync } from 'node:fs';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { releaseTags } from './release-store/dir.ts';
 import { headersFor } from './release-store/headers.ts';
+import type { RenderPath } from './render-path.ts';
 
 type Handler = ReturnType<typeof sirv>;
 
@@ -28,6 +32,8 @@ export interface SiteServerOptions {
   folder?: boolean;
   host?: string;
   port?: number;
+  /** Renders the manual search for a request (a render path's `renderRequest`); without it, the static page. */
+  renderRequest?: RenderPath['renderRequest'];
 }
 
 /**
@@ -39,6 +45,44 @@ function headerSetter(tags: ReadonlyMap<string, readonly string[]>) {
     const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
     for (const [name, value] of Object.entries(headersFor(sitePath, tags.get(sitePath)))) res.setHeader(name, value);
   };
+}
+
+/** The manual search page in both languages, and the query names that ask it for results. */
+const SEARCH_PAGES = new Set(['/manuals/search/', '/en/manuals/search/']);
+const SEARCH_PARAMS = ['keyword', 'group', 'slug'];
+
+/**
+ * The manual search route (docs/publisher.md): a GET or HEAD of /manuals/search/ or
+ * /en/manuals/search/ whose query holds keyword, group or slug is rendered through the render
+ * path with that query (the page runs GET /manual/search and shows the results, its pager and
+ * any failure in the HTML). Headers as the static page's; a page whose search failed comes with
+ * `Cache-Control: no-store` from the page. Returns false when the request is not this route's.
+ */
+export function serveManualSearch(
+  renderRequest: RenderPath['renderRequest'],
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (!SEARCH_PAGES.has(url.pathname) || !SEARCH_PARAMS.some((k) => url.searchParams.has(k))) return false;
+  renderRequest(url.pathname, url.search)
+    .then(async (response) => {
+      if (!response) throw new Error(`no page route for ${url.pathname}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = headersFor(`${url.pathname.slice(1)}index.html`);
+      const cacheControl = response.headers.get('cache-control');
+      if (cacheControl) headers['Cache-Control'] = cacheControl;
+      res.writeHead(response.status, { ...headers, 'Content-Length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    })
+    .catch((error: unknown) => {
+      console.error(`site server: the manual search did not render: ${(error as Error).message}`);
+      if (!res.headersSent)
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('The search page could not be shown. Please try again.');
+    });
+  return true;
 }
 
 export async function startSiteServer(
@@ -100,6 +144,7 @@ export async function startSiteServer(
   };
 
   const server = createServer((req, res) => {
+    if (o.renderRequest && serveManualSearch(o.renderRequest, req, res, new URL(req.url ?? '/', 'http://site'))) return;
     const dir = liveDir();
     if (!dir) {
       res

@@ -2,7 +2,7 @@
  * `npm start`: the reference content API with its demo data (or the one already answering at
  * API_HOST:API_PORT), the publisher (a build that keeps its render path, published as the first
  * release; then webhooks on PUBLISHER_HOST:PUBLISHER_PORT) and the live release served with sirv
- * at http://HOST:PORT, until Ctrl-C (which stops all three). An edit through the API's editor
+ * at http://HOST:PORT (the manual search with a query rendered through the publisher's render path), until Ctrl-C (which stops all three). An edit through the API's editor
  * endpoint (`npm run cms`) reaches the site in seconds.
  *
  * A restart serves the live release as it is, without a build, and catches up with the API in
@@ -79,7 +79,8 @@ try {
   process.exit(1);
 }
 
-const site = await startSiteServer({ root: publishDir, host, port });
+// The manual search with a query is rendered through the publisher's render path.
+const site = await startSiteServer({ root: publishDir, host, port, renderRequest: publisher.renderPath.renderRequest });
 console.log(`
 The portal: ${site.url}/ (Thai)  ${site.url}/en/ (English), the live release of ${publishDir}
 Publisher:  http://${publisherHost}:${publisher.port}/status

@@ -5,7 +5,8 @@
  *   3. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
  *   4. a fresh build of the site against that API with its demo data
  *   5. the end-to-end and accessibility suite (Playwright, Chromium) against the
- *      built site served on loopback, with the API still running for the islands
+ *      built site served on loopback by the site server `npm start` uses (sirv, with the manual
+ *      search route rendered through the build's render path), with the API still running
  * Flags: --e2e-only skips 1 to 3; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
@@ -17,8 +18,8 @@ import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildSite } from '../site/build-site.ts';
 import { run } from '../site/run.ts';
-import { startStaticServer } from '../site/static-server.ts';
-import type { StaticServer } from '../site/static-server.ts';
+import { loadRenderPath } from '../publisher/render-path.ts';
+import { startSiteServer } from '../publisher/site-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -29,6 +30,8 @@ const e2eOnly = ownArgs.includes('--e2e-only');
 const skipBuild = ownArgs.includes('--skip-build');
 // A fixed port (not 8787, which `npm start` uses) so --skip-build can reuse a build.
 const apiPort = Number(process.env.E2E_API_PORT || 18787);
+// The build's render path (inside the project: the bundle resolves the project's packages).
+const renderPathDir = path.join(root, '.data', 'render-path', 'e2e');
 
 const bin = (rel: string) => path.join(root, 'node_modules', rel);
 const resultsDir = path.join(root, '.data', 'test-results');
@@ -97,7 +100,7 @@ async function buildForTests(apiBaseUrl: string): Promise<number> {
     `build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`,
   );
   const fd = openSync(buildLog, 'w');
-  const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd] });
+  const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd], env: { RENDER_PATH_DIR: renderPathDir } });
   closeSync(fd);
   const lines = readFileSync(buildLog, 'utf8').split('\n');
   const relLog = path.relative(root, buildLog);
@@ -141,7 +144,7 @@ console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
-let site: StaticServer | undefined;
+let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 let code = 1;
 try {
   if (!e2eOnly) {
@@ -154,7 +157,16 @@ try {
     code = await buildForTests(api.url);
     if (code !== 0) throw new Error('The build failed.');
   }
-  site = await startStaticServer({ root: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
+  const renderPath = await loadRenderPath(renderPathDir).catch((error: unknown) => {
+    throw new Error(`No render path in ${path.relative(root, renderPathDir)} (build without --skip-build): ${error}`);
+  });
+  site = await startSiteServer({
+    root: path.join(root, 'dist'),
+    folder: true,
+    host: '127.0.0.1',
+    port: 0,
+    renderRequest: renderPath.renderRequest,
+  });
   code = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', ...playwrightArgs], {
     env: {
       ...process.env,

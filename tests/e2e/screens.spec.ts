@@ -90,7 +90,7 @@ for (const lang of LANGS) {
       expect(errors).toEqual([]);
     });
 
-    test('manual search without JavaScript: the plain GET form carries the search in the address', async ({
+    test('manual search without JavaScript: the plain GET form lands on results, which script keeps', async ({
       browser,
     }) => {
       const keyword = KEYWORD[lang];
@@ -102,14 +102,20 @@ for (const lang of LANGS) {
       await form.getByRole('combobox').selectOption({ index: 1 });
       await form.getByRole('button').click();
       await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/manuals/search/\\?keyword=.+&group=.+`));
-      // Without script the page says so and offers the groups to browse.
-      await expect(page.locator('[data-manual-search-help]')).toBeVisible();
+      // Without script the site server rendered that search: results in the page, keyword kept.
+      await expect(page.locator('[data-manual-search-results] li article').first()).toBeVisible();
+      await expect(form.getByRole('searchbox')).toHaveValue(keyword);
       const landed = page.url();
       await noJs.close();
 
-      // The same address in a browser with script shows the results of that search.
+      // The same address in a browser with script shows the results of that search, without
+      // searching again (the server answered it).
       const js = await browser.newPage();
       const watcher = watchConsole(js);
+      const calls: string[] = [];
+      js.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/frontend/manual/search') calls.push(r.url());
+      });
       await js.goto(landed);
       const q = new URL(landed).searchParams;
       const expected = await api<Paged<Manual>>(
@@ -119,6 +125,8 @@ for (const lang of LANGS) {
       expect(expected.total).toBeGreaterThan(0);
       await expect(js.locator('[data-manual-search-results] li article')).toHaveCount(expected.result.length);
       await expect(js.locator('form[data-manual-search]').getByRole('searchbox')).toHaveValue(keyword);
+      await js.waitForLoadState('networkidle');
+      expect(calls).toEqual([]);
       expect(watcher.errors).toEqual([]);
       await js.close();
     });
@@ -214,6 +222,69 @@ for (const lang of LANGS) {
         inCat.result.length,
       );
       expect(errors).toEqual([]);
+    });
+
+    test('a department article list filters by region and province (GET /contact/province options)', async ({
+      page,
+    }) => {
+      type Places = { data: { id: number; province: string }[]; regions: { id: string; title: string }[] };
+      const all = await api<Places>('/contact/province', lang);
+      const north = await api<Places>('/contact/province?region=north', lang);
+      const inNorth = await api<Paged<{ title: string }>>(
+        '/content/category/own/community?region=north&limit=12',
+        lang,
+      );
+      const p = north.data.find((x) => x.id === 24)!;
+      const inProvince = await api<Paged<{ title: string }>>(
+        `/content/category/own/community?region=north&province=${p.id}&limit=12`,
+        lang,
+      );
+      expect(inNorth.total).toBeGreaterThan(inProvince.total);
+      expect(inProvince.total).toBeGreaterThan(0);
+      const { errors } = await checkPage(page, `${prefix(lang)}/articles/own/community/`, lang);
+      const filter = page.locator('[data-filterable="articles"]');
+      const region = filter.getByRole('combobox', { name: lang === 'th' ? 'ภูมิภาค' : 'Region' });
+      await expect(region.locator('option')).toHaveCount(all.regions.length + 1);
+      const regionCall = nextCall(page, '/content/category/own/community');
+      await region.selectOption('north');
+      expect((await regionCall).get('region')).toBe('north');
+      const live = filter.locator('[data-filter-results] li article');
+      await expect(live).toHaveCount(inNorth.result.length);
+      const province = filter.getByRole('combobox', { name: lang === 'th' ? 'จังหวัด' : 'Province' });
+      await expect(province.locator('option')).toHaveCount(north.data.length + 1);
+      const provinceCall = nextCall(page, '/content/category/own/community');
+      await province.selectOption(String(p.id));
+      const sent = await provinceCall;
+      expect(sent.get('province')).toBe(String(p.id));
+      expect(sent.get('region')).toBe('north');
+      await expect(live).toHaveCount(inProvince.result.length);
+      for (const a of inProvince.result) await expect(filter.locator('[data-filter-results]')).toContainText(a.title);
+      await expect(page).toHaveURL(new RegExp(`region=north&province=${p.id}`));
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+
+    test('the member account is reachable from the header (keyboard) and the site map', async ({ page }) => {
+      const name = lang === 'th' ? 'บัญชีของฉัน' : 'My account';
+      await checkPage(page, `${prefix(lang)}/news/`, lang);
+      const link = page.locator('header').getByRole('link', { name, exact: true });
+      await expect(link).toHaveAttribute('href', `${prefix(lang)}/account/`);
+      // Reached with the keyboard alone: Tab from the top of the page, then Enter.
+      await page.locator('body').focus();
+      let reached = false;
+      for (let i = 0; i < 30 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await link.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached, 'the account link is in the tab order near the top').toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/account/$`));
+      await expect(page.locator('h1')).toHaveText(name);
+
+      await checkPage(page, `${prefix(lang)}/sitemap/`, lang);
+      const members = page.locator('[data-sitemap-members]');
+      for (const path of ['/account/', '/account/login/', '/account/register/'])
+        await expect(members.locator(`a[href="${prefix(lang)}${path}"]`)).toBeVisible();
     });
 
     test('home shows the newest manuals from /manual/home beside the highlighted ones', async ({ page }) => {

@@ -7,7 +7,12 @@ export async function search(f: FilterQuery, lang: Lang): Promise<ResultPage> {
   const params = { keyword: f.q, page: f.page, limit: PAGE_SIZE };
   const category = f.fixed.category || f.cat;
   const res = f.fixed.department
-    ? await getArticlesOfDepartment(f.fixed.department, category || 'all', params, lang)
+    ? await getArticlesOfDepartment(
+        f.fixed.department,
+        category || 'all',
+        { ...params, region: f.region || undefined, province: f.province || undefined },
+        lang,
+      )
     : category
       ? await getArticlesOfCategory(category, params, lang)
       : await getArticles(params, lang);

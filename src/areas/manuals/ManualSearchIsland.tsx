@@ -2,50 +2,56 @@
  * The manual search (`/manuals/search/?keyword=…&group=…&page=…`): a GET form over keyword and
  * group (the group's slug, sent as `slug`), hydrated at once (client:load), so a form submitted
  * before React arrived, a shared address or Back/Forward all search what the address says.
- * The server renders the same form, which is what a visitor without JavaScript submits.
+ *
+ * Without JavaScript the form is a plain GET to the same page, and the site server renders that
+ * page with the results (`initial`, from the page's own search: docs/publisher.md "The manual
+ * search route"); the pager and the retry are real links to the next address, which the server
+ * renders again. With JavaScript, an address the server already answered is not searched twice.
  *
  * Results come from GET /manual/search (page, keyword, slug), 12 a page, with a pager; a page
  * past the last one says so and links back to the first page instead of showing an empty list.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { IslandRoot, type IslandProps } from '../../ui/island/IslandRoot';
-import { LoadFailure } from '../../ui/island/LoadFailure';
 import { Loading } from '../../ui/island/Loading';
 import { useTranslation } from '../../ui/island/translation';
 import { Card } from '../../ui/Card';
 import { Pager } from '../webboard/Pager';
 import { localizePath } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
-import type { Manual } from './api';
-import { PAGE_SIZE } from '../../ui/list-filter/types';
-import { manualSearchUrl, readManualSearch, type ManualSearch } from './search-url';
+import { isManualSearch, manualSearchUrl, readManualSearch, type ManualSearch } from './search-url';
+import type { ManualSearchOutcome } from './search';
 
 interface Group {
   slug: string;
   title: string;
 }
 
-export interface ManualSearchProps extends IslandProps {
-  groups: Group[];
+/** A search the server already ran for this address (only on a page rendered for a request). */
+interface ManualSearchInitial {
+  query: ManualSearch;
+  outcome: ManualSearchOutcome;
 }
 
-type State =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'done'; items: Manual[]; total: number; pages: number };
+export interface ManualSearchProps extends IslandProps {
+  groups: Group[];
+  initial?: ManualSearchInitial;
+}
+
+type State = { status: 'idle' } | { status: 'loading' } | ManualSearchOutcome;
 
 const FIELD = 'min-h-11 px-3 rounded border border-solid border-border bg-bg text-fg text-base font-inherit';
 // The API module (and zod with it) loads with the first search, not with the page.
-const loadApi = () => import('./api');
+const loadSearch = () => import('./search');
+const EMPTY: ManualSearch = { keyword: '', group: '', page: 1 };
 
-function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
+function ManualSearchApp({ lang, groups, initial }: { lang: Lang; groups: Group[]; initial?: ManualSearchInitial }) {
   const { t } = useTranslation('common');
   const id = useId();
-  const [query, setQuery] = useState<ManualSearch>({ keyword: '', group: '', page: 1 });
-  const [keyword, setKeyword] = useState('');
-  const [group, setGroup] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
+  const [query, setQuery] = useState<ManualSearch>(initial?.query ?? EMPTY);
+  const [keyword, setKeyword] = useState(initial?.query.keyword ?? '');
+  const [group, setGroup] = useState(initial?.query.group ?? '');
+  const [state, setState] = useState<State>(initial?.outcome ?? { status: 'idle' });
   const generation = useRef(0);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const path = localizePath('/manuals/search/', lang);
@@ -53,23 +59,14 @@ function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
   async function run(q: ManualSearch) {
     const mine = ++generation.current;
     setQuery(q);
-    if (!q.keyword && !q.group) {
+    if (!isManualSearch(q)) {
       setState({ status: 'idle' });
       return;
     }
     setState({ status: 'loading' });
-    try {
-      const { searchManuals } = await loadApi();
-      const res = await searchManuals(
-        { keyword: q.keyword, slug: q.group || undefined, page: q.page, limit: PAGE_SIZE },
-        lang,
-      );
-      if (mine !== generation.current) return;
-      const pages = Math.max(1, Math.ceil(res.total / Math.max(res.limit, 1)));
-      setState({ status: 'done', items: res.items, total: res.total, pages });
-    } catch {
-      if (mine === generation.current) setState({ status: 'error' });
-    }
+    const { runManualSearch } = await loadSearch();
+    const outcome = await runManualSearch(q, lang);
+    if (mine === generation.current) setState(outcome);
   }
 
   // The address is the source of truth: on load and on Back/Forward.
@@ -80,7 +77,11 @@ function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
       setGroup(q.group);
       void run(q);
     };
-    fromUrl();
+    // The server answered this very address with results: they are on the page already.
+    const answered =
+      initial?.outcome.status === 'done' &&
+      manualSearchUrl(initial.query) === manualSearchUrl(readManualSearch(location.search));
+    if (!answered) fromUrl();
     document.querySelector('[data-manual-search-help]')?.setAttribute('hidden', '');
     addEventListener('popstate', fromUrl);
     return () => removeEventListener('popstate', fromUrl);
@@ -166,7 +167,21 @@ function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
                 }))}
         </p>
         {state.status === 'loading' && <Loading label={t('listFilter.searching')} />}
-        {state.status === 'error' && <LoadFailure message={t('listFilter.failed')} onRetry={() => void run(query)} />}
+        {state.status === 'error' && (
+          <div role="alert" className="my-4 p-4 rounded border border-solid border-border bg-notice" data-search-failed>
+            <p className="mt-0">{t('manualsPage.searchFailed')}</p>
+            <a
+              href={`${path}${manualSearchUrl(query)}`}
+              onClick={(e) => {
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                void run(query);
+              }}
+            >
+              {t('errors.retry')}
+            </a>
+          </div>
+        )}
         {pastEnd && (
           <div className="p-4 rounded border border-solid border-border bg-notice" data-past-last-page>
             <p className="mt-0">{t('pagination.pastLastPage', { pages: state.pages })}</p>
@@ -213,10 +228,10 @@ function ManualSearchApp({ lang, groups }: { lang: Lang; groups: Group[] }) {
   );
 }
 
-export default function ManualSearchIsland({ lang, resources, groups }: ManualSearchProps) {
+export default function ManualSearchIsland({ lang, resources, groups, initial }: ManualSearchProps) {
   return (
     <IslandRoot lang={lang} resources={resources}>
-      <ManualSearchApp lang={lang} groups={groups} />
+      <ManualSearchApp lang={lang} groups={groups} initial={initial} />
     </IslandRoot>
   );
 }

@@ -90,7 +90,7 @@ function mapManualDetail(raw: z.output<typeof manualDetailSchema>): ManualDetail
   return { ...mapManual(raw), bodyHtml: raw.body_html, attachments: raw.attachments.map(mapAttachment) };
 }
 
-export function mapManualGroup(raw: z.output<typeof manualGroupSchema>): ManualGroup {
+function mapManualGroup(raw: z.output<typeof manualGroupSchema>): ManualGroup {
   return { ...raw, id: String(raw.id) };
 }
 

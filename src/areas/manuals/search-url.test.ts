@@ -13,6 +13,10 @@ describe('manual search address', () => {
     expect(readManualSearch('?page=-2')).toEqual({ keyword: '', group: '', page: 1 });
     expect(readManualSearch('?page=abc&keyword=')).toEqual({ keyword: '', group: '', page: 1 });
   });
+  it('reads the API name `slug` for the group too, `group` first', () => {
+    expect(readManualSearch('?keyword=tax&slug=trade')).toEqual({ keyword: 'tax', group: 'trade', page: 1 });
+    expect(readManualSearch('?slug=trade&group=tax').group).toBe('tax');
+  });
   it('writes back only what is set, and round-trips', () => {
     expect(manualSearchUrl({ keyword: '', group: '', page: 1 })).toBe('');
     const q = { keyword: 'export', group: 'trade', page: 2 };

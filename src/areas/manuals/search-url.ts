@@ -1,7 +1,9 @@
 /**
  * The manual search as it lives in the address, `?keyword=…&group=…&page=…` (the names of the
  * plain GET form, so a form sent without JavaScript and a shared address read the same way).
- * `group` is a group's slug; empty values and page 1 are left out.
+ * `group` is a group's slug (`slug`, the API's name for it, is read too); empty values and page 1
+ * are left out. The island reads it in the browser, and the search page reads it when the site
+ * server renders results for a request (docs/publisher.md "The manual search route").
  */
 export interface ManualSearch {
   keyword: string;
@@ -16,7 +18,7 @@ export function readManualSearch(search: string): ManualSearch {
   const page = params.get('page') ?? '';
   return {
     keyword: (params.get('keyword') ?? '').trim().slice(0, MAX_KEYWORD),
-    group: (params.get('group') ?? '').trim(),
+    group: (params.get('group') || params.get('slug') || '').trim().slice(0, MAX_KEYWORD),
     page: /^\d{1,5}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
   };
 }
@@ -28,4 +30,9 @@ export function manualSearchUrl(q: ManualSearch): string {
   if (q.page > 1) params.set('page', String(q.page));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** Whether an address asks for results (and not just the empty search page). */
+export function isManualSearch(q: ManualSearch): boolean {
+  return q.keyword !== '' || q.group !== '';
 }

@@ -1,6 +1,7 @@
 /**
  * The live filter over a static list (Filterable.astro): a keyword box and the kind's selects
- * (category or group; sub-category for laws; region for provinces). A filter calls the API and
+ * (category or group; sub-category for laws; region for provinces; region and province for a
+ * department's articles). A filter calls the API and
  * replaces the static list (which gets `hidden`); clearing it brings the static list back. The
  * state lives in the address (?q=&cat=&sub=&region=&page=), so a shared URL opens filtered, and
  * the count of results is announced in a polite live region.
@@ -35,6 +36,8 @@ export interface ListFilterProps extends IslandProps {
   categories?: Option[];
   subCategories?: (Option & { categoryId: string })[];
   regions?: Option[];
+  /** Provinces with their region, offered after the region (department article lists). */
+  provinces?: (Option & { regionId: string })[];
   fixed?: Record<string, string>;
   /** id of the element that holds the static list. */
   staticId: string;
@@ -98,6 +101,7 @@ function Filter({
   categories = [],
   subCategories = [],
   regions = [],
+  provinces = [],
   fixed = {},
   staticId,
   loadKind,
@@ -126,6 +130,7 @@ function Filter({
   const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
   const activeCategory = fixed.law_categories_id || filter.cat;
   const subs = kind === 'laws' ? subCategories.filter((s) => !activeCategory || s.categoryId === activeCategory) : [];
+  const provinceOptions = provinces.filter((p) => !filter.region || p.regionId === filter.region);
   const active = !isEmptyFilter(filter);
 
   // The address is the source of truth: read it on mount and on back/forward.
@@ -220,6 +225,9 @@ function Filter({
     resultsRef.current?.focus();
   };
 
+  /** A select changed: the rest of the filter as it is, the keyword as typed, page 1. */
+  const choose = (patch: Partial<FilterState>) => apply({ ...filter, q: keyword.trim(), page: 1, ...patch }, 'push');
+
   const shown = results.status === 'done' ? results : results.status === 'loading' ? results.previous : null;
   const all = t('filters.all');
 
@@ -259,7 +267,7 @@ function Filter({
             all={all}
             value={filter.cat}
             options={categories}
-            onChange={(cat) => apply({ ...filter, q: keyword.trim(), cat, sub: '', page: 1 }, 'push')}
+            onChange={(cat) => choose({ cat, sub: '' })}
           />
         )}
         {subs.length > 0 && (
@@ -270,7 +278,7 @@ function Filter({
             all={all}
             value={filter.sub}
             options={subs}
-            onChange={(sub) => apply({ ...filter, q: keyword.trim(), sub, page: 1 }, 'push')}
+            onChange={(sub) => choose({ sub })}
           />
         )}
         {kind === 'activities' && (
@@ -281,10 +289,10 @@ function Filter({
             all={t('filters.newest')}
             value={filter.sort}
             options={[{ id: 'oldest', title: t('filters.oldest') }]}
-            onChange={(sort) => apply({ ...filter, q: keyword.trim(), sort, page: 1 }, 'push')}
+            onChange={(sort) => choose({ sort })}
           />
         )}
-        {kind === 'provinces' && regions.length > 0 && (
+        {regions.length > 0 && (
           <Select
             base={id}
             name="region"
@@ -292,7 +300,18 @@ function Filter({
             all={all}
             value={filter.region}
             options={regions}
-            onChange={(region) => apply({ ...filter, q: keyword.trim(), region, page: 1 }, 'push')}
+            onChange={(region) => choose({ region, province: '' })}
+          />
+        )}
+        {provinceOptions.length > 0 && (
+          <Select
+            base={id}
+            name="province"
+            label={t('filters.province')}
+            all={all}
+            value={filter.province}
+            options={provinceOptions}
+            onChange={(province) => choose({ province })}
           />
         )}
         <button type="submit" className="btn">

@@ -11,12 +11,14 @@ import type { Translate } from '../../i18n/translator';
 export type FilterKind =
   'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces' | 'media' | 'books';
 
-/** The filter as it is in the address: ?q=…&cat=…&sub=…&region=…&page=… */
+/** The filter as it is in the address: ?q=…&cat=…&sub=…&region=…&province=…&page=… */
 export interface FilterState {
   q: string;
   cat: string;
   sub: string;
   region: string;
+  /** A province's id (department article lists: the API's `province`). */
+  province: string;
   /** Order of the list where the kind offers one (activities: '' = newest first, 'oldest'). */
   sort: string;
   page: number;

@@ -1,9 +1,9 @@
 /** The filter state in the address bar, so a shared URL opens with the same filter. */
 import type { FilterState } from './types';
 
-export const EMPTY_FILTER: FilterState = { q: '', cat: '', sub: '', region: '', sort: '', page: 1 };
+export const EMPTY_FILTER: FilterState = { q: '', cat: '', sub: '', region: '', province: '', sort: '', page: 1 };
 
-const KEYS = ['q', 'cat', 'sub', 'region', 'sort'] as const;
+const KEYS = ['q', 'cat', 'sub', 'region', 'province', 'sort'] as const;
 
 export function readFilter(search: string): FilterState {
   const params = new URLSearchParams(search);
