@@ -50,6 +50,11 @@ function headerSetter(tags: ReadonlyMap<string, readonly string[]>) {
 /** The manual search page in both languages, and the query names that ask it for results. */
 const SEARCH_PAGES = new Set(['/manuals/search/', '/en/manuals/search/']);
 const SEARCH_PARAMS = ['keyword', 'group', 'slug'];
+/** What a visitor reads when the search page itself could not be rendered, in the page's language. */
+const SEARCH_FAILED = {
+  th: 'ไม่สามารถแสดงหน้าค้นหาคู่มือได้ในขณะนี้ โปรดลองใหม่อีกครั้ง',
+  en: 'The manual search page could not be shown. Please try again.',
+};
 
 /**
  * The manual search route (docs/publisher.md): a GET or HEAD of /manuals/search/ or
@@ -80,7 +85,7 @@ export function serveManualSearch(
       console.error(`site server: the manual search did not render: ${(error as Error).message}`);
       if (!res.headersSent)
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end('The search page could not be shown. Please try again.');
+      res.end(SEARCH_FAILED[url.pathname.startsWith('/en/') ? 'en' : 'th']);
     });
   return true;
 }

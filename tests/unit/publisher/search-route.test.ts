@@ -62,12 +62,16 @@ describe('the manual search route', () => {
     expect(rendered).toEqual([]);
   });
 
-  it('answers 500 with a short text when the render fails', async () => {
+  it('answers 500 with a short text in the page language when the render fails', async () => {
     fail = true;
-    const res = await get('/manuals/search/?keyword=x');
+    const th = await get('/manuals/search/?keyword=x');
+    const en = await get('/en/manuals/search/?keyword=x');
     fail = false;
-    expect(res.status).toBe(500);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.text()).toMatch(/could not be shown/);
+    expect(th.status).toBe(500);
+    expect(th.headers.get('cache-control')).toBe('no-store');
+    expect(th.headers.get('content-type')).toMatch(/charset=utf-8/);
+    expect(await th.text()).toMatch(/ไม่สามารถแสดงหน้าค้นหาคู่มือ/);
+    expect(en.status).toBe(500);
+    expect(await en.text()).toMatch(/could not be shown/);
   });
 });
