@@ -78,9 +78,9 @@ async function startAreaTestServer(): Promise<AreaTestServer> {
 
 /**
  * The server of one test file: started before its tests, emptied before each test, closed
- * after them. Call at the top of the file: `const server = useAreaTestServer();`.
+ * after them. Call at the top of the file: `const server = areaTestServer();`.
  */
-export function useAreaTestServer(): AreaTestServer {
+export function areaTestServer(): AreaTestServer {
   let current: AreaTestServer | undefined;
   const started = () => {
     if (!current) throw new Error('the area test server is used outside a test');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getCollapse, getCollapseContent, getCollapseManualHighlights } from './api';
-import { lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('collapse', () => {
   it('sends module_id and maps the groups with their items', async () => {

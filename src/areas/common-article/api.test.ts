@@ -5,9 +5,9 @@ import {
   getCommonContent,
   getUncategorizedCommonContents,
 } from './api';
-import { attachment, lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const content = (id: number | string) => ({
   id,

@@ -8,9 +8,9 @@ import {
   getContactDivisions,
   getProvinceContacts,
 } from './api';
-import { attachment, image, lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const provinces = {
   data: [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getDownloadFormCategories, getDownloadFormSubCategories } from './api';
-import { attachment, lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('download forms', () => {
   it('maps the categories', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getFaqGroups, getFaqs } from './api';
-import { lastRequestTo, paged, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const faq = (id: number) => ({ id, question: 'ติดต่อหน่วยงานได้อย่างไร', answer_html: '<p>โทร 1570</p>', group_id: 2 });
 

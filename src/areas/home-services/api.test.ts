@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getHomeService, getHomeServices } from './api';
 import { SchemaError } from '../../api/errors';
-import { attachment, image, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('home services', () => {
   it('maps the list, a missing cover staying null', async () => {

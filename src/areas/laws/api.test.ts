@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countLawView, getLawCategories, getLaws, getLawSubCategories } from './api';
-import { attachment, lastRequestTo, paged, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const categories = [
   { id: 1, title_th: 'พระราชบัญญัติ', title_en: 'Acts' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getManual, getManualGroupPage, getManualGroups, getManualHome, getManualsOfGroup, searchManuals } from './api';
-import { attachment, lastRequestTo, paged, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -13,7 +13,7 @@ const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
 });
 const group = { id: 3, slug: 'registration', title: 'จดทะเบียนธุรกิจ', description: 'คู่มือด้านการจดทะเบียน', count: 2 };
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('manual lists', () => {
   it('leaves out a group_id of -1 and an empty keyword, and defaults to page 1', async () => {

@@ -6,9 +6,9 @@ import {
   getOnlineServiceCategory,
   getOnlineServicesOfCategory,
 } from './api';
-import { attachment, image, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const service = (id: number, extra: Record<string, unknown> = {}) => ({
   id,

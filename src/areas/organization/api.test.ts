@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getOrganization, getStaff } from './api';
-import { image, lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const person = { id: 4, name: 'นางสาวสมใจ ใจดี', position: 'อธิบดี', photo: image('staff-4') };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getProcureContent, getProcureGroups, replaceProcureList, type ProcureGroup } from './api';
-import { attachment, lastRequestTo, paged, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 const item = (id: number) => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPurchase, getPurchaseGroups, getPurchaseHome, getPurchases } from './api';
 import { SchemaError } from '../../api/errors';
-import { attachment, lastRequestTo, paged, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const notice = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -16,7 +16,7 @@ const notice = (uuid: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('purchase list', () => {
   it('sends page 1 by default and leaves out the -1 group sentinel and a blank keyword', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getService, getServiceGroup } from './api';
-import { attachment, image, lastRequestTo, useAreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
 const service = (slug: string, extra: Record<string, unknown> = {}) => ({
   id: 11,
@@ -12,7 +12,7 @@ const service = (slug: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const server = useAreaTestServer();
+const server = areaTestServer();
 
 describe('services', () => {
   it('maps a service page and keeps its url and attachments', async () => {
