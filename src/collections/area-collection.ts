@@ -34,12 +34,14 @@ interface KeyedRecord<R> {
 
 /**
  * The content-layer schema of an area's records. The boundary has checked every field, so
- * this only makes sure a record has a kind, and carries the records' type.
+ * this only makes sure a record has a kind (in the module areas a `type`; `null`: any object),
+ * and carries the records' type.
  */
-export const storedRecords = <R extends { kind: string }>() =>
+export const storedRecords = <R extends object>(tag: 'kind' | 'type' | null = 'kind') =>
   z.custom<R>(
-    (v) => typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string',
-    'has no record kind',
+    (v) =>
+      typeof v === 'object' && v !== null && (tag === null || typeof (v as Record<string, unknown>)[tag] === 'string'),
+    tag ? `has no record ${tag}` : 'is not a record',
   );
 
 /** What is kept of one item: the detail, or what `store` makes of it (renaming a `kind` of its own). */
