@@ -5,59 +5,16 @@
  * Each of those areas is ONE collection whose records carry a `kind`: the area's items
  * (one record per detail page) plus a few small records (the order of the list, the
  * groups, a template). The whole area is then fetched once per build and language by one
- * loader, and every page names exactly the records it shows in its cacheKey.
+ * loader (./area-collection.ts), and every page names exactly the records it shows in its cacheKey.
  *
- * Stored shapes are the portal's own types (camelCase, after src/api's mapping); the
- * schemas below describe them again only so a stored record is checked and typed.
+ * Stored records are the areas' API mappings' outputs (camelCase, after the boundary):
+ * their types come from src/areas/<area>/api.ts, never described again here.
  */
-import { z } from 'zod';
 import { getCollection } from 'astro:content';
 import type { Paged } from '../api/boundary';
 import type { AreaContext, DigestSource } from './api-collection';
 import { fetchAllPages } from './all-pages';
 import type { Lang } from '../i18n/config';
-
-// ---- stored shapes shared by several areas ----
-
-export const imageShape = z.object({
-  url: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string(),
-});
-
-export const attachmentShape = z.object({
-  name: z.string().min(1),
-  url: z.string().min(1),
-  mime: z.string().min(1),
-  sizeBytes: z.number().int().nonnegative(),
-});
-
-export const refShape = z.object({ id: z.string().min(1), title: z.string().min(1) });
-
-export const categoryShape = z.object({
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  count: z.number().int().nonnegative(),
-});
-
-/**
- * What every stored published item — article, activity, e-magazine, multimedia — starts
- * with (src/api/published-items.ts maps the API's side of it). Covers differ: optional on
- * articles and activities, required on e-magazines and multimedia.
- */
-export const publishedItemShape = z.object({
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
-  category: categoryShape,
-  publishedAt: z.string(),
-});
-
-/** The order of a list as the API gives it (newest first): keys of the item records. */
-export const orderShape = z.object({ kind: z.literal('order'), keys: z.array(z.string()) });
 
 /** The record key of a group in the grouped areas (manual groups, procure groups). */
 export const groupKey = (id: string) => `group:${id}`;
@@ -71,19 +28,6 @@ export function orderRecord(keys: string[], key = 'order') {
 
 /** Every item of a paged list endpoint (all-pages.ts), re-exported for the areas that import it here. */
 export { fetchAllPages };
-
-/**
- * An area's whole list (every page of `list`) and the detail of each listed item, in list
- * order: the shape of the e-magazine and multimedia areas (one detail page per list item).
- */
-export async function fetchListWithDetails<S, D>(
-  ctx: AreaContext,
-  list: { endpoint: string; load: (page: number, limit: number) => Promise<Paged<S>> },
-  detail: { endpoint: (item: S) => string; load: (item: S) => Promise<D> },
-): Promise<{ list: S[]; details: D[] }> {
-  const items = await fetchAllPages(ctx, list.endpoint, list.load);
-  return { list: items, details: await ctx.all(items, detail.endpoint, detail.load) };
-}
 
 /**
  * Every item of each group's paged list, one array per group in the order of `groups`:

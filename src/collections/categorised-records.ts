@@ -9,31 +9,17 @@
  * Only what really differs stays in ./articles and ./activities: the item shapes, the
  * endpoints, and which field names a category (articles: slug, activities: id).
  */
-import { z } from 'zod';
-import { categoryShape, fetchAllPages, imageShape, pick, publishedItemShape, type AreaEntry } from './area-records';
+import { fetchAllPages, pick, type AreaEntry } from './area-records';
 import type { AreaContext } from './api-collection';
+import type { Stored } from './area-collection';
 import type { Paged } from '../api/boundary';
 import type { Category, Department } from '../api/shared';
 
-const departmentShape = z.object({ slug: z.string().min(1), title: z.string().min(1) });
+type CategoryRecord = Stored<'category', { category: Category }>;
+type DepartmentList = Stored<'department', { department: Department; category: Category; keys: string[] }>;
 
-/** What every stored article and activity summary starts with (their cards and lists need it). */
-export const categorisedItemShape = publishedItemShape.extend({
-  cover: imageShape.nullable(),
-  department: departmentShape.nullable(),
-});
-
-export const categoryRecordShape = z.object({ kind: z.literal('category'), category: categoryShape });
-
-export const departmentListShape = z.object({
-  kind: z.literal('department'),
-  department: departmentShape,
-  category: categoryShape,
-  keys: z.array(z.string()),
-});
-
-type DepartmentList = z.output<typeof departmentListShape>;
-type CategoryRecord = z.output<typeof categoryRecordShape>;
+/** The category and department records an area keeps beside its items. */
+export type CategorisedRecord = CategoryRecord | DepartmentList;
 
 /** How one area reaches a department's category list. */
 export interface DepartmentListSource<T> {

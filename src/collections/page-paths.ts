@@ -83,3 +83,9 @@ export async function detailPagePaths<P extends object>(pagesOf: (lang: Lang) =>
 export function categoryNavSource(categories: readonly { id: string; title: string }[]): DigestSource {
   return { id: 'categories', digest: categories.map((c) => `${c.id}=${c.title}`).join('|') };
 }
+
+/**
+ * Paths of a page that shows no record of its own (the web board's and the member's account
+ * pages, whose island fetches what it shows): both languages, the shell's cacheKey.
+ */
+export const shellPagePaths = () => detailPagePaths(async () => [{ params: {}, props: {}, shows: [] }]);

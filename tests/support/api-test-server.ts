@@ -4,6 +4,7 @@
  * what the client sent. Listens on port 0 (an ephemeral port).
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { setApiBaseUrl, setApiLanguage, setAuthToken } from '../../src/api/client';
 import { setSkipReporter, type SkippedRecord } from '../../src/api/boundary';
@@ -31,7 +32,7 @@ export interface AreaTestServer {
 
 const PREFIX = '/api/frontend';
 
-export async function startAreaTestServer(): Promise<AreaTestServer> {
+async function startAreaTestServer(): Promise<AreaTestServer> {
   const answers = new Map<string, unknown>();
   const requests: RecordedRequest[] = [];
   const skipped: SkippedRecord[] = [];
@@ -72,6 +73,37 @@ export async function startAreaTestServer(): Promise<AreaTestServer> {
       skipped.length = 0;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+/**
+ * The server of one test file: started before its tests, emptied before each test, closed
+ * after them. Call at the top of the file: `const server = areaTestServer();`.
+ */
+export function areaTestServer(): AreaTestServer {
+  let current: AreaTestServer | undefined;
+  const started = () => {
+    if (!current) throw new Error('the area test server is used outside a test');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startAreaTestServer();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => current?.reset());
+  return {
+    get url() {
+      return started().url;
+    },
+    get requests() {
+      return started().requests;
+    },
+    get skipped() {
+      return started().skipped;
+    },
+    respond: (path, body) => started().respond(path, body),
+    reset: () => started().reset(),
+    close: () => started().close(),
   };
 }
 

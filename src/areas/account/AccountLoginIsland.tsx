@@ -4,13 +4,14 @@
  * account". `?expired=1` says the session ended (forced logout on 401 or expiry); `?loggedOut=1`
  * confirms a logout. Below: forgot password and the username check, which leads to registration.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { IslandRoot, Loading, type IslandProps } from '../../ui/island';
 import { useClientValue } from '../../ui/island/use-client-value';
 import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { ForgotPasswordForm, UsernameCheckForm } from '../webboard/AccountHelp';
+import { FormAlert, SubmitRow } from '../webboard/form-parts';
 import { accountPaths, useAccountSession } from './session';
 import { login } from './store';
 
@@ -21,11 +22,6 @@ function LoginForm({ lang }: { lang: Lang }) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const problemRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,16 +44,7 @@ function LoginForm({ lang }: { lang: Lang }) {
       <h2 id={`${id}-h`} className="m-0 text-xl">
         {t('account.loginHeading')}
       </h2>
-      {problem && (
-        <p
-          ref={problemRef}
-          tabIndex={-1}
-          role="alert"
-          className="m-0 p-3 rounded border-2 border-solid wb-error font-bold"
-        >
-          {problem}
-        </p>
-      )}
+      <FormAlert message={problem} />
       <label htmlFor={`${id}-u`} className="font-bold">
         {t('account.username')}
       </label>
@@ -81,16 +68,7 @@ function LoginForm({ lang }: { lang: Lang }) {
         onChange={(e) => setPassword(e.target.value)}
         className="wb-input"
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn wb-primary" aria-disabled={busy || undefined}>
-          {t('account.login')}
-        </button>
-        {busy && (
-          <span role="status" className="text-muted">
-            {t('account.loggingIn')}
-          </span>
-        )}
-      </div>
+      <SubmitRow label={t('account.login')} busyLabel={t('account.loggingIn')} busy={busy} />
     </form>
   );
 }

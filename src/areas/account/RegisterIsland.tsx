@@ -12,6 +12,7 @@ import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { register, type Registration } from './api';
 import { accountPaths } from './session';
+import { SubmitRow, TextField } from '../webboard/form-parts';
 
 type Field = keyof Registration;
 const FIELDS: { name: Field; api: string; type?: string; auto: string }[] = [
@@ -100,47 +101,20 @@ function RegisterForm({ lang }: { lang: Lang }) {
         </p>
       )}
       {FIELDS.map((f) => (
-        <div key={f.name} className="flex flex-col gap-1">
-          <label htmlFor={`${id}-${f.name}`} className="font-bold">
-            {labels[f.name]}
-          </label>
-          {f.name === 'password' && (
-            <p id={`${id}-password-hint`} className="m-0 text-sm text-muted">
-              {t('account.passwordHint')}
-            </p>
-          )}
-          {problems[f.name] && (
-            <p id={`${id}-${f.name}-error`} className="m-0 wb-field-error">
-              {problems[f.name]}
-            </p>
-          )}
-          <input
-            id={`${id}-${f.name}`}
-            name={f.api}
-            type={f.type ?? 'text'}
-            autoComplete={f.auto}
-            value={value(f.name)}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            aria-invalid={problems[f.name] ? true : undefined}
-            aria-describedby={
-              [f.name === 'password' ? `${id}-password-hint` : '', problems[f.name] ? `${id}-${f.name}-error` : '']
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-            className="wb-input"
-          />
-        </div>
+        <TextField
+          key={f.name}
+          id={`${id}-${f.name}`}
+          label={labels[f.name]}
+          hint={f.name === 'password' ? t('account.passwordHint') : undefined}
+          problem={problems[f.name]}
+          name={f.api}
+          type={f.type ?? 'text'}
+          autoComplete={f.auto}
+          value={value(f.name)}
+          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+        />
       ))}
-      <div className="flex flex-wrap items-center gap-3 mt-2">
-        <button type="submit" className="btn wb-primary" aria-disabled={busy || undefined}>
-          {t('account.register')}
-        </button>
-        {busy && (
-          <span role="status" className="text-muted">
-            {t('account.registering')}
-          </span>
-        )}
-      </div>
+      <SubmitRow label={t('account.register')} busyLabel={t('account.registering')} busy={busy} className="mt-2" />
     </form>
   );
 }

@@ -40,13 +40,7 @@ export function ActivityCard({ activity, type, lang, t, level = 2, eager = false
       eager={eager}
       lang={lang}
     >
-      <ActivityWhen
-        startDate={activity.startDate}
-        endDate={activity.endDate}
-        location={activity.location}
-        lang={lang}
-        t={t}
-      />
+      <ActivityWhen activity={activity} lang={lang} t={t} />
     </Card>
   );
 }

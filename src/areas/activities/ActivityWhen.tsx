@@ -9,16 +9,15 @@ import type { Lang } from '../../i18n/config';
 import type { Text } from '../../ui/text';
 
 interface Props {
-  startDate: string;
-  endDate: string | null;
-  location: string;
+  activity: { startDate: string; endDate: string | null; location: string };
   lang: Lang;
   t: Text;
   /** Show the labels ("Date", "Location") — on the detail page. */
   labelled?: boolean;
 }
 
-export function ActivityWhen({ startDate, endDate, location, lang, t, labelled = false }: Props) {
+export function ActivityWhen({ activity, lang, t, labelled = false }: Props) {
+  const { startDate, endDate, location } = activity;
   const oneDay = !endDate || bangkokDateKey(endDate) === bangkokDateKey(startDate);
   // "{{start}} to {{end}}" / "{{start}} ถึง {{end}}": the words around the two dates.
   const [before = '', between = ' – ', after = ''] = t('dates.range', { start: '\u0001', end: '\u0001' }).split(

@@ -6,60 +6,28 @@
  *   category:{id}              a category of the dropdown (/activity/dropdown/category), even an empty one
  *   department:{dept}/{cat}    the ids of /activity/category/{dept}/{cat}, for every pair that has activities
  */
-import { z } from 'zod';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords, type OrderRecord, type Stored } from '../../collections/area-collection';
+import { fetchAllPages, orderKeys, orderRecord, pick, readArea, type AreaEntry } from '../../collections/area-records';
 import {
-  attachmentShape,
-  fetchAllPages,
-  orderKeys,
-  orderRecord,
-  orderShape,
-  pick,
-  readArea,
-  type AreaEntry,
-} from '../../collections/area-records';
-import {
-  categorisedItemShape,
   categorisedRecords,
-  categoryRecordShape,
-  departmentListShape,
   fetchDepartmentLists,
   readCategorised,
+  type CategorisedRecord,
 } from '../../collections/categorised-records';
-import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories } from './api';
+import { getActivities, getActivitiesOfDepartment, getActivity, getActivityCategories, type Activity } from './api';
 import type { Lang } from '../../i18n/config';
 
-const activitySummaryShape = categorisedItemShape.extend({
-  kind: z.enum(['activity', 'training']),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  location: z.string(),
-});
-
-const activityShape = activitySummaryShape.extend({
-  kind: z.literal('activity'),
-  /** 'activity' or 'training' (the API's `kind`; renamed because `kind` tells record types apart here). */
-  type: z.enum(['activity', 'training']),
-  bodyHtml: z.string(),
-  attachments: z.array(attachmentShape),
-  related: z.array(activitySummaryShape),
-});
-
-const activityRecordSchema = z.discriminatedUnion('kind', [
-  activityShape,
-  orderShape,
-  categoryRecordShape,
-  departmentListShape,
-]);
-export type ActivityRecord = z.output<typeof activityRecordSchema>;
-export type StoredActivity = z.output<typeof activityShape>;
+/** `type`: 'activity' or 'training' (the API's `kind`; renamed because `kind` tells record types apart here). */
+export type StoredActivity = Stored<'activity', Activity & { type: Activity['kind'] }>;
+type ActivityRecord = StoredActivity | OrderRecord | CategorisedRecord;
 
 const activityKey = (id: string) => `activity:${id}`;
 
 export const activitiesCollections = {
   activities: apiCollection({
     endpoint: '/activity/category/all',
-    schema: activityRecordSchema,
+    schema: storedRecords<ActivityRecord>(),
     fetch: async (ctx) => {
       const { lang } = ctx;
       const [list, categories] = await Promise.all([

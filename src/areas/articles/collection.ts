@@ -9,54 +9,32 @@
  * Articles that menus or banners link to but lists do not show (the "about" page, slug `a`)
  * are fetched too, so every `/article/{slug}/` link of the shell resolves.
  */
-import { z } from 'zod';
 import { apiCollection, type AreaContext } from '../../collections/api-collection';
+import { storedRecords, type OrderRecord, type Stored } from '../../collections/area-collection';
+import { fetchAllPages, orderKeys, orderRecord, pick, readArea, type AreaEntry } from '../../collections/area-records';
 import {
-  attachmentShape,
-  fetchAllPages,
-  orderKeys,
-  orderRecord,
-  orderShape,
-  pick,
-  readArea,
-  type AreaEntry,
-} from '../../collections/area-records';
-import {
-  categorisedItemShape,
   categorisedRecords,
-  categoryRecordShape,
-  departmentListShape,
   fetchDepartmentLists,
   readCategorised,
+  type CategorisedRecord,
 } from '../../collections/categorised-records';
-import { getArticle, getArticleCategories, getArticles, getArticlesOfDepartment, getRssArticles } from './api';
+import {
+  getArticle,
+  getArticleCategories,
+  getArticles,
+  getArticlesOfDepartment,
+  getRssArticles,
+  type Article,
+  type ArticleSummary,
+} from './api';
 import { getFooter, getMenu, getNewMenu, type MenuItem } from '../../shell/navigation-api';
 import { getMainBanners } from '../../shell/banners-api';
 import type { Lang } from '../../i18n/config';
 
-const articleSummaryShape = categorisedItemShape.extend({
-  views: z.number().int().nonnegative(),
-});
-
-const articleShape = articleSummaryShape.extend({
-  kind: z.literal('article'),
-  bodyHtml: z.string(),
-  updatedAt: z.string(),
-  attachments: z.array(attachmentShape),
-  related: z.array(articleSummaryShape),
-  /** False for pages that only menus link to (the "about" page): they stay out of lists and feeds. */
-  listed: z.boolean(),
-});
-
-const articleRecordSchema = z.discriminatedUnion('kind', [
-  articleShape,
-  orderShape,
-  categoryRecordShape,
-  departmentListShape,
-]);
-export type ArticleRecord = z.output<typeof articleRecordSchema>;
-export type StoredArticle = z.output<typeof articleShape>;
-export type StoredArticleSummary = z.output<typeof articleSummaryShape>;
+/** `listed`: false for pages that only menus link to (the "about" page): they stay out of lists and feeds. */
+export type StoredArticle = Stored<'article', Article & { listed: boolean }>;
+export type StoredArticleSummary = ArticleSummary;
+type ArticleRecord = StoredArticle | OrderRecord | CategorisedRecord;
 
 const articleKey = (slug: string) => `article:${slug}`;
 const ARTICLE_PATH = /^\/article\/([^/?#]+)\/?$/;
@@ -85,7 +63,7 @@ async function linkedArticleSlugs(ctx: AreaContext): Promise<string[]> {
 export const articlesCollections = {
   articles: apiCollection({
     endpoint: '/content/category/all',
-    schema: articleRecordSchema,
+    schema: storedRecords<ArticleRecord>(),
     fetch: async (ctx) => {
       const { lang } = ctx;
       const [list, categories, linked, rss] = await Promise.all([

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getCollapse, getCollapseContent, getCollapseManualHighlights } from './api';
-import { lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import { lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('collapse', () => {
   it('sends module_id and maps the groups with their items', async () => {

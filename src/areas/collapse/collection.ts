@@ -5,60 +5,31 @@
  *                      `content-{moduleId}-{id}`: one item's detail (type 'content')
  *   collapseHighlights one per language: the highlighted manuals shown beside the groups
  */
-import { z } from 'zod';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
-import { getCollapse, getCollapseContent, getCollapseManualHighlights } from './api';
+import {
+  getCollapse,
+  getCollapseContent,
+  getCollapseManualHighlights,
+  type CollapseContent,
+  type CollapseModule,
+} from './api';
+import type { Manual } from '../manuals/api';
 import type { Lang } from '../../i18n/config';
 
-const collapseModuleSchema = z.object({
-  moduleId: z.string().min(1),
-  title: z.string().min(1),
-  groups: z.array(
-    z.object({
-      id: z.string().min(1),
-      title: z.string().min(1),
-      items: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), summary: z.string() })),
-    }),
-  ),
-});
-
-const collapseContentSchema = z.object({
-  moduleId: z.string().min(1),
-  id: z.string().min(1),
-  title: z.string().min(1),
-  bodyHtml: z.string(),
-  groupId: z.string().min(1),
-  updatedAt: z.string().min(1),
-});
-
-const collapseHighlightsSchema = z.object({
-  items: z.array(
-    z.object({
-      uuid: z.string().min(1),
-      title: z.string().min(1),
-      summary: z.string(),
-      groupTitle: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
-
-export type CollapseModuleRecord = z.output<typeof collapseModuleSchema>;
-export type CollapseContentRecord = z.output<typeof collapseContentSchema>;
-export type CollapseHighlight = z.output<typeof collapseHighlightsSchema>['items'][number];
-
+export type CollapseModuleRecord = { moduleId: string; title: string; groups: CollapseModule['groups'] };
+export type CollapseContentRecord = { moduleId: string } & CollapseContent;
 /** Module and detail records share one collection, so /collapse is read once per module. */
-const collapseRecordSchema = z.discriminatedUnion('type', [
-  collapseModuleSchema.extend({ type: z.literal('module') }),
-  collapseContentSchema.extend({ type: z.literal('content') }),
-]);
+type CollapseRecord = ({ type: 'module' } & CollapseModuleRecord) | ({ type: 'content' } & CollapseContentRecord);
+
+export type CollapseHighlight = Pick<Manual, 'uuid' | 'title' | 'summary' | 'updatedAt'> & { groupTitle: string };
 
 export const collapseCollections = {
   collapse: apiCollection({
     endpoint: '/collapse',
-    schema: collapseRecordSchema,
+    schema: storedRecords<CollapseRecord>('type'),
     fetch: async (ctx) => {
       const modules = await discoverModules(ctx, 'collapse');
       const loaded = await ctx.all(
@@ -85,7 +56,7 @@ export const collapseCollections = {
   }),
   collapseHighlights: apiCollection({
     endpoint: '/collapse/manual/highlight',
-    schema: collapseHighlightsSchema,
+    schema: storedRecords<{ items: CollapseHighlight[] }>(null),
     fetch: async (ctx) => {
       const manuals = await ctx.call('/collapse/manual/highlight', () => getCollapseManualHighlights(ctx.lang));
       const items = manuals.map((m) => ({

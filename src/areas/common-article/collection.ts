@@ -7,63 +7,38 @@
  * The API's common-article answers carry no module title, so the module's title is the
  * menu entry's that links to it.
  */
-import { z } from 'zod';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
 import {
   getCommonArticleCategories,
   getCommonArticleCategory,
   getCommonContent,
   getUncategorizedCommonContents,
+  type CommonCategory,
+  type CommonContent,
+  type CommonContentDetail,
 } from './api';
 import type { Lang } from '../../i18n/config';
 
-const contentSummarySchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  summary: z.string(),
-  publishedAt: z.string().min(1),
-});
-
-const categorySchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  parentId: z.string().nullable(),
-  count: z.number().int().nonnegative(),
-});
-
-const commonArticleRecordSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('module'),
-    moduleId: z.string().min(1),
-    title: z.string().min(1),
-    categories: z.array(categorySchema),
-    uncategorized: z.array(contentSummarySchema),
-  }),
-  z.object({
-    type: z.literal('category'),
-    moduleId: z.string().min(1),
-    id: z.string().min(1),
-    title: z.string().min(1),
-    parentId: z.string().nullable(),
-    contents: z.array(contentSummarySchema),
-  }),
-  contentSummarySchema.extend({
-    type: z.literal('content'),
-    moduleId: z.string().min(1),
-    categoryId: z.string().nullable(),
-    bodyHtml: z.string(),
-    attachments: z.array(
-      z.object({
-        name: z.string().min(1),
-        url: z.string().min(1),
-        mime: z.string().min(1),
-        sizeBytes: z.number().int().nonnegative(),
-      }),
-    ),
-  }),
-]);
+type CommonArticleRecord =
+  | {
+      type: 'module';
+      moduleId: string;
+      title: string;
+      categories: Omit<CommonCategory, 'moduleId'>[];
+      uncategorized: CommonContent[];
+    }
+  | {
+      type: 'category';
+      moduleId: string;
+      id: string;
+      title: string;
+      parentId: string | null;
+      contents: CommonContent[];
+    }
+  | ({ type: 'content' } & CommonContentDetail);
 
 type Entry = CollectionEntry<'commonArticle'>;
 export type CommonModuleEntry = Narrow<Entry, 'module'>;
@@ -75,7 +50,7 @@ export type CommonContentSummary = CommonModuleEntry['data']['uncategorized'][nu
 export const commonArticleCollections = {
   commonArticle: apiCollection({
     endpoint: '/common-article/category',
-    schema: commonArticleRecordSchema,
+    schema: storedRecords<CommonArticleRecord>('type'),
     fetch: async (ctx) => {
       const modules = await discoverModules(ctx, 'common-article');
       const loaded = await ctx.all(

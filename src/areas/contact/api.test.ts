@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getContactCovers,
   getContactDepartment,
@@ -8,20 +8,9 @@ import {
   getContactDivisions,
   getProvinceContacts,
 } from './api';
-import {
-  attachment,
-  image,
-  lastRequestTo,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 const provinces = {
   data: [

@@ -1,5 +1,6 @@
 /**
- * Contact pages (spec point 7 "Contact") as one collection, `contact`, per language:
+ * Contact pages (spec point 7 "Contact") as one list collection, `contact`, per language
+ * (src/collections/area-collection.ts):
  *   order               department keys in the API's order (/contact/department)
  *   department:{id}     one office: address, phone, fax, email, hours, map, divisions
  *   covers              the contact page's cover images (/contact/covers)
@@ -7,19 +8,8 @@
  *                       (/contact/division, /contact/division/cover, /contact/division/attachments)
  *   provinces           the 77 provincial offices and the regions (/contact/province)
  */
-import { z } from 'zod';
-import { apiCollection } from '../../collections/api-collection';
-import {
-  attachmentShape,
-  imageShape,
-  ofKind,
-  orderKeys,
-  orderShape,
-  pick,
-  readArea,
-  recordOf,
-  refShape,
-} from '../../collections/area-records';
+import { listArea, readListArea, type OrderRecord, type Stored } from '../../collections/area-collection';
+import { recordOf } from '../../collections/area-records';
 import {
   getContactCovers,
   getContactDepartment,
@@ -27,108 +17,51 @@ import {
   getContactDivisionCover,
   getContactDivisions,
   getProvinceContacts,
+  type ContactDepartment,
+  type ContactDivision,
+  type ProvinceContacts,
 } from './api';
+import type { Banner } from '../../shell/banners-api';
+import type { Attachment, Image, Ref } from '../../api/shared';
 import type { Lang } from '../../i18n/config';
 
-const departmentShape = z.object({
-  kind: z.literal('department'),
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  name: z.string().min(1),
-  address: z.string(),
-  phone: z.string(),
-  fax: z.string(),
-  email: z.string(),
-  hours: z.string(),
-  mapImage: imageShape.nullable(),
-  divisions: z.array(z.object({ id: z.string(), name: z.string().min(1), phone: z.string(), email: z.string() })),
-});
-
-const coversShape = z.object({
-  kind: z.literal('covers'),
-  items: z.array(
-    z.object({ uuid: z.string().min(1), title: z.string().min(1), image: imageShape, link: z.string().nullable() }),
-  ),
-});
-
-const divisionsShape = z.object({
-  kind: z.literal('divisions'),
-  cover: imageShape.nullable(),
-  attachments: z.array(attachmentShape),
-  items: z.array(
-    z.object({
-      id: z.string().min(1),
-      name: z.string().min(1),
-      head: z.string(),
-      phone: z.string(),
-      email: z.string(),
-      departmentId: z.string(),
-    }),
-  ),
-});
-
-const provincesShape = z.object({
-  kind: z.literal('provinces'),
-  regions: z.array(refShape),
-  items: z.array(
-    z.object({
-      id: z.string().min(1),
-      province: z.string().min(1),
-      region: refShape,
-      office: z.string().min(1),
-      address: z.string(),
-      phone: z.string(),
-      email: z.string(),
-    }),
-  ),
-});
-
-const contactRecordSchema = z.discriminatedUnion('kind', [
-  departmentShape,
-  coversShape,
-  divisionsShape,
-  provincesShape,
-  orderShape,
-]);
-export type ContactRecord = z.output<typeof contactRecordSchema>;
-export type StoredDepartment = z.output<typeof departmentShape>;
-export type StoredDivisions = z.output<typeof divisionsShape>;
-export type StoredProvinces = z.output<typeof provincesShape>;
-export type StoredCovers = z.output<typeof coversShape>;
-
-const departmentKey = (id: string) => `department:${id}`;
+export type StoredDepartment = Stored<'department', ContactDepartment>;
+export type StoredCovers = Stored<'covers', { items: Banner[] }>;
+export type StoredDivisions = Stored<
+  'divisions',
+  { cover: Image; attachments: Attachment[]; items: ContactDivision[] }
+>;
+export type StoredProvinces = Stored<'provinces', { regions: Ref[]; items: ProvinceContacts['provinces'] }>;
+type ContactRecord = StoredDepartment | StoredCovers | StoredDivisions | StoredProvinces | OrderRecord;
 
 export const contactCollections = {
-  contact: apiCollection({
+  contact: listArea({
     endpoint: '/contact/department',
-    schema: contactRecordSchema,
-    fetch: async ({ lang, call }) => {
-      const [departments, covers, divisions, cover, attachments, provinces] = await Promise.all([
-        call('/contact/department', () => getContactDepartment(lang)),
-        call('/contact/covers', () => getContactCovers(lang)),
-        call('/contact/division', () => getContactDivisions(lang)),
-        call('/contact/division/cover', () => getContactDivisionCover(lang)),
-        call('/contact/division/attachments', () => getContactDivisionAttachments(lang)),
-        call('/contact/province', () => getProvinceContacts({}, lang)),
-      ]);
-      return [
-        { key: 'order', data: { kind: 'order' as const, keys: departments.map((d) => departmentKey(d.id)) } },
-        ...departments.map((d) => ({ key: departmentKey(d.id), data: { kind: 'department' as const, ...d } })),
-        { key: 'covers', data: { kind: 'covers' as const, items: covers } },
-        { key: 'divisions', data: { kind: 'divisions' as const, cover, attachments, items: divisions } },
-        {
-          key: 'provinces',
-          data: { kind: 'provinces' as const, regions: provinces.regions, items: provinces.provinces },
-        },
-      ];
+    list: ({ lang, call }) => call('/contact/department', () => getContactDepartment(lang)),
+    kind: 'department',
+    key: (d) => d.id,
+    extras: {
+      covers: async ({ lang, call }) => ({ items: await call('/contact/covers', () => getContactCovers(lang)) }),
+      divisions: async ({ lang, call }) => {
+        const [items, cover, attachments] = await Promise.all([
+          call('/contact/division', () => getContactDivisions(lang)),
+          call('/contact/division/cover', () => getContactDivisionCover(lang)),
+          call('/contact/division/attachments', () => getContactDivisionAttachments(lang)),
+        ]);
+        return { cover, attachments, items };
+      },
+      provinces: async ({ lang, call }) => {
+        const { regions, provinces } = await call('/contact/province', () => getProvinceContacts({}, lang));
+        return { regions, items: provinces };
+      },
     },
   }),
 };
 
 export async function readContact(lang: Lang) {
-  const byKey = await readArea<ContactRecord>('contact', lang);
+  const { byKey, items } = await readListArea<ContactRecord, 'department'>('contact', lang, 'department');
   return {
-    departments: ofKind(pick(byKey, orderKeys(byKey)), 'department'),
+    departments: items,
     covers: recordOf(byKey, 'covers', 'covers'),
     divisions: recordOf(byKey, 'divisions', 'divisions'),
     provinces: recordOf(byKey, 'provinces', 'provinces'),

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDownloadFormCategories, getDownloadFormSubCategories } from './api';
-import {
-  attachment,
-  lastRequestTo,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('download forms', () => {
   it('maps the categories', async () => {

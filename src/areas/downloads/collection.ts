@@ -3,32 +3,25 @@
  * per category holding its sub-categories and their files, so a changed file re-renders
  * its category page and the overview, nothing else.
  */
-import { z } from 'zod';
 import { getCollection } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { compareIds, ofLang } from '../../collections/modules';
-import { getDownloadFormCategories, getDownloadFormSubCategories } from './api';
+import {
+  getDownloadFormCategories,
+  getDownloadFormSubCategories,
+  type DownloadFormCategory,
+  type DownloadFormSubCategory,
+} from './api';
 import type { Lang } from '../../i18n/config';
 
-const fileSchema = z.object({
-  name: z.string().min(1),
-  url: z.string().min(1),
-  mime: z.string().min(1),
-  sizeBytes: z.number().int().nonnegative(),
-});
-
-const downloadCategorySchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  subCategories: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), files: z.array(fileSchema) })),
-});
-
-export type DownloadCategory = z.output<typeof downloadCategorySchema>;
+/** A category with its sub-categories and their files (the API's mappings, api.ts). */
+export type DownloadCategory = Omit<DownloadFormCategory, 'count'> & { subCategories: DownloadFormSubCategory[] };
 
 export const downloadCollections = {
   downloadForms: apiCollection({
     endpoint: '/download-form/category',
-    schema: downloadCategorySchema,
+    schema: storedRecords<DownloadCategory>(null),
     fetch: async (ctx) => {
       const categories = await ctx.call('/download-form/category', () => getDownloadFormCategories(ctx.lang));
       const withSubs = await ctx.all(

@@ -6,14 +6,8 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import {
-  getItem,
-  getPagedItems,
-  mapPublishedItem,
-  publishedItemFields,
-  type PublishedItem,
-} from '../../api/published-items';
-import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Attachment, type Image } from '../../api/shared';
+import { getItem, getPagedItems, mapPublishedItem, publishedItemFields } from '../../api/published-items';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Image } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -42,16 +36,8 @@ const bookViewsSchema = z.object({
 
 // ---- the portal's types ----
 
-export interface BookSummary extends PublishedItem {
-  cover: Image;
-  views: number;
-}
-
-export interface Book extends BookSummary {
-  bodyHtml: string;
-  pdf: Attachment;
-  pages: number;
-}
+export type BookSummary = ReturnType<typeof mapBookSummary>;
+export type Book = ReturnType<typeof mapBook>;
 
 /** The e-magazine page's heading and banner. */
 export interface BookTemplate {
@@ -67,15 +53,11 @@ export interface BookViews {
 
 // ---- mappings ----
 
-export function mapBookSummary(raw: z.output<typeof bookSummarySchema>): BookSummary {
-  return {
-    ...mapPublishedItem(raw),
-    cover: mapImage(raw.cover),
-    views: raw.views,
-  };
+export function mapBookSummary(raw: z.output<typeof bookSummarySchema>) {
+  return { ...mapPublishedItem(raw), cover: mapImage(raw.cover), views: raw.views };
 }
 
-function mapBook(raw: z.output<typeof bookSchema>): Book {
+function mapBook(raw: z.output<typeof bookSchema>) {
   return { ...mapBookSummary(raw), bodyHtml: raw.body_html, pdf: mapAttachment(raw.pdf), pages: raw.pages };
 }
 

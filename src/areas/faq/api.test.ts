@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getFaqGroups, getFaqs } from './api';
-import { lastRequestTo, paged, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import { lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 const faq = (id: number) => ({ id, question: 'ติดต่อหน่วยงานได้อย่างไร', answer_html: '<p>โทร 1570</p>', group_id: 2 });
 

@@ -3,23 +3,20 @@
  * that shows the questions, and it shows all of them, so one record is exactly what
  * its cacheKey needs. Questions keep the API's order inside their group.
  */
-import { z } from 'zod';
 import { getEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { fetchAllPages } from '../../collections/all-pages';
-import { getFaqGroups, getFaqs, type Faq } from './api';
+import { getFaqGroups, getFaqs, type Faq, type FaqGroup } from './api';
 import type { Lang } from '../../i18n/config';
 
-const faqItemSchema = z.object({ id: z.string().min(1), question: z.string().min(1), answerHtml: z.string() });
+type FaqItem = Omit<Faq, 'groupId'>;
 
-const faqPageSchema = z.object({
-  groups: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), faqs: z.array(faqItemSchema) })),
+export interface FaqPageData {
+  groups: (Omit<FaqGroup, 'count'> & { faqs: FaqItem[] })[];
   /** Questions whose group the API did not list: shown last, under a heading of their own. */
-  ungrouped: z.array(faqItemSchema),
-});
-
-export type FaqPageData = z.output<typeof faqPageSchema>;
-type FaqItem = z.output<typeof faqItemSchema>;
+  ungrouped: FaqItem[];
+}
 
 /** The most the API gives per page (docs/api-contract.md "Limits"). */
 const FAQ_PAGE_SIZE = 100;
@@ -29,7 +26,7 @@ const item = (f: Faq): FaqItem => ({ id: f.id, question: f.question, answerHtml:
 export const faqCollections = {
   faq: apiCollection({
     endpoint: '/faqs',
-    schema: faqPageSchema,
+    schema: storedRecords<FaqPageData>(null),
     fetch: async (ctx) => {
       const [groups, faqs] = await Promise.all([
         ctx.call('/faqs/groups', () => getFaqGroups(ctx.lang)),

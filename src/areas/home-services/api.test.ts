@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHomeService, getHomeServices } from './api';
 import { SchemaError } from '../../api/errors';
-import { attachment, image, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('home services', () => {
   it('maps the list, a missing cover staying null', async () => {

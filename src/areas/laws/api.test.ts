@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countLawView, getLawCategories, getLaws, getLawSubCategories } from './api';
-import {
-  attachment,
-  lastRequestTo,
-  paged,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 const categories = [
   { id: 1, title_th: 'พระราชบัญญัติ', title_en: 'Acts' },

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getManual, getManualGroupPage, getManualGroups, getManualHome, getManualsOfGroup, searchManuals } from './api';
-import {
-  attachment,
-  lastRequestTo,
-  paged,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -19,12 +13,7 @@ const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
 });
 const group = { id: 3, slug: 'registration', title: 'จดทะเบียนธุรกิจ', description: 'คู่มือด้านการจดทะเบียน', count: 2 };
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('manual lists', () => {
   it('leaves out a group_id of -1 and an empty keyword, and defaults to page 1', async () => {

@@ -12,17 +12,8 @@ import {
   getPagedItems,
   mapPublishedItem,
   publishedItemFields,
-  type PublishedItem,
 } from '../../api/published-items';
-import {
-  attachmentSchema,
-  imageSchema,
-  mapAttachment,
-  mapImage,
-  type Attachment,
-  type Category,
-  type Image,
-} from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Category } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -40,30 +31,16 @@ const mediaSchema = z.extend(mediaSummarySchema, {
 
 // ---- the portal's types ----
 
-type MediaKind = 'gallery' | 'video';
-
-export interface MediaSummary extends PublishedItem {
-  cover: Image;
-  kind: MediaKind;
-}
-
-export interface Media extends MediaSummary {
-  bodyHtml: string;
-  images: Image[];
-  video: Attachment | null;
-}
+export type MediaSummary = ReturnType<typeof mapMediaSummary>;
+export type Media = ReturnType<typeof mapMedia>;
 
 // ---- mappings ----
 
-export function mapMediaSummary(raw: z.output<typeof mediaSummarySchema>): MediaSummary {
-  return {
-    ...mapPublishedItem(raw),
-    cover: mapImage(raw.cover),
-    kind: raw.kind,
-  };
+export function mapMediaSummary(raw: z.output<typeof mediaSummarySchema>) {
+  return { ...mapPublishedItem(raw), cover: mapImage(raw.cover), kind: raw.kind };
 }
 
-function mapMedia(raw: z.output<typeof mediaSchema>): Media {
+function mapMedia(raw: z.output<typeof mediaSchema>) {
   return {
     ...mapMediaSummary(raw),
     bodyHtml: raw.body_html,

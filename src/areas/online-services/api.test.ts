@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getHotServices,
   getOnlineService,
@@ -6,14 +6,9 @@ import {
   getOnlineServiceCategory,
   getOnlineServicesOfCategory,
 } from './api';
-import { attachment, image, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import { attachment, image, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 const service = (id: number, extra: Record<string, unknown> = {}) => ({
   id,

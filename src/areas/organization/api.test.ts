@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getOrganization, getStaff } from './api';
-import { image, lastRequestTo, startAreaTestServer, type AreaTestServer } from '../../../tests/support/api-test-server';
+import { image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 const person = { id: 4, name: 'นางสาวสมใจ ใจดี', position: 'อธิบดี', photo: image('staff-4') };
 

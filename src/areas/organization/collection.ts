@@ -4,50 +4,16 @@
  *   `module-{moduleId}`       the chart: divisions (with parent) and their staff cards
  *   `staff-{moduleId}-{id}`   one staff member's detail page
  */
-import { z } from 'zod';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
-import { getOrganization, getStaff } from './api';
+import { getOrganization, getStaff, type Organization, type StaffDetail } from './api';
 import type { Lang } from '../../i18n/config';
 
-const imageSchema = z.object({
-  url: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string(),
-});
-
-const staffSummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  position: z.string(),
-  photo: imageSchema.nullable(),
-});
-
-const orgRecordSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('module'),
-    moduleId: z.string().min(1),
-    title: z.string().min(1),
-    divisions: z.array(
-      z.object({
-        id: z.string().min(1),
-        title: z.string().min(1),
-        parentId: z.string().nullable(),
-        staff: z.array(staffSummarySchema),
-      }),
-    ),
-  }),
-  staffSummarySchema.extend({
-    type: z.literal('staff'),
-    moduleId: z.string().min(1),
-    email: z.string(),
-    phone: z.string(),
-    biographyHtml: z.string(),
-    division: z.object({ id: z.string().min(1), title: z.string().min(1) }),
-  }),
-]);
+type OrgRecord =
+  | { type: 'module'; moduleId: string; title: string; divisions: Organization['divisions'] }
+  | ({ type: 'staff'; moduleId: string } & StaffDetail);
 
 export type OrgModuleEntry = Narrow<CollectionEntry<'organization'>, 'module'>;
 export type OrgStaffEntry = Narrow<CollectionEntry<'organization'>, 'staff'>;
@@ -57,7 +23,7 @@ export type OrgStaffSummary = OrgDivisionRecord['staff'][number];
 export const organizationCollections = {
   organization: apiCollection({
     endpoint: '/organization',
-    schema: orgRecordSchema,
+    schema: storedRecords<OrgRecord>('type'),
     fetch: async (ctx) => {
       const modules = await discoverModules(ctx, 'organization');
       const charts = await ctx.all(

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getPurchase, getPurchaseGroups, getPurchaseHome, getPurchases } from './api';
 import { SchemaError } from '../../api/errors';
-import {
-  attachment,
-  lastRequestTo,
-  paged,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const notice = (uuid: string, extra: Record<string, unknown> = {}) => ({
   uuid,
@@ -22,12 +16,7 @@ const notice = (uuid: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('purchase list', () => {
   it('sends page 1 by default and leaves out the -1 group sentinel and a blank keyword', async () => {

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getService, getServiceGroup } from './api';
-import {
-  attachment,
-  image,
-  lastRequestTo,
-  startAreaTestServer,
-  type AreaTestServer,
-} from '../../../tests/support/api-test-server';
+import { attachment, image, lastRequestTo, areaTestServer } from '../../../tests/support/api-test-server';
 
 const service = (slug: string, extra: Record<string, unknown> = {}) => ({
   id: 11,
@@ -18,12 +12,7 @@ const service = (slug: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let server: AreaTestServer;
-beforeAll(async () => {
-  server = await startAreaTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = areaTestServer();
 
 describe('services', () => {
   it('maps a service page and keeps its url and attachments', async () => {

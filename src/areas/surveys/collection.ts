@@ -3,23 +3,15 @@
  * The list page shows title, description, question count and closing date; the form
  * page (/surveys/{id}/, built by the islands helper) may use these ids for its paths.
  */
-import { z } from 'zod';
 import { getCollection } from 'astro:content';
 import { apiCollection, type AreaContext } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { compareIds, ofLang } from '../../collections/modules';
 import { getSurveys, type SurveySummary } from './api';
 import { pageCacheKey } from '../../shell/collection';
 import { paginateEntries } from '../../ui/paginate';
 import { langStaticPaths } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
-
-const surveySummarySchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string(),
-  questionCount: z.number().int().nonnegative(),
-  closesAt: z.string().nullable(),
-});
 
 /** Safety net: the API pages surveys itself (page size not stated); stop after this many. */
 const MAX_SURVEY_PAGES = 200;
@@ -42,7 +34,7 @@ async function fetchAllSurveys(ctx: AreaContext): Promise<SurveySummary[]> {
 export const surveyCollections = {
   surveys: apiCollection({
     endpoint: '/survey',
-    schema: surveySummarySchema,
+    schema: storedRecords<SurveySummary>(null),
     fetch: async (ctx) => (await fetchAllSurveys(ctx)).map((s) => ({ key: s.id, data: s })),
   }),
 };

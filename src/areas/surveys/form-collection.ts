@@ -9,31 +9,14 @@
  * fetched at bounded concurrency. A survey whose detail fails its schema is skipped with a
  * warning by the area context; the others still build.
  */
-import { z } from 'zod';
 import { getCollection } from 'astro:content';
 import { apiCollection, type AreaContext, type DigestSource } from '../../collections/api-collection';
-import { getSurvey, getSurveys, type SurveySummary } from './api';
+import { storedRecords } from '../../collections/area-collection';
+import { getSurvey, getSurveys, type Survey, type SurveySummary } from './api';
 import type { Lang } from '../../i18n/config';
 
-const questionShape = z.object({
-  id: z.string().min(1),
-  type: z.enum(['single', 'multiple', 'text', 'rating']),
-  label: z.string().min(1),
-  required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), label: z.string().min(1) })),
-  max: z.number().int().positive().nullable(),
-});
-
-const surveyFormShape = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string(),
-  /** ISO date-time after which the survey takes no answers; null = open-ended. */
-  closesAt: z.string().nullable(),
-  sections: z.array(z.object({ id: z.string().min(1), title: z.string(), questions: z.array(questionShape) })),
-});
-
-export type SurveyForm = z.output<typeof surveyFormShape>;
+/** A survey's form: the survey (api.ts) with the list's closing time (null = open-ended). */
+export type SurveyForm = Survey & Pick<SurveySummary, 'closesAt'>;
 export type SurveyQuestion = SurveyForm['sections'][number]['questions'][number];
 
 /** Every survey summary: page 1 tells the total, the rest follow at bounded concurrency. */
@@ -53,13 +36,17 @@ async function allSummaries(ctx: AreaContext): Promise<SurveySummary[]> {
 export const surveyFormCollections = {
   surveyForms: apiCollection({
     endpoint: '/survey/{id}',
-    schema: surveyFormShape,
+    schema: storedRecords<SurveyForm>(null),
     fetch: async (ctx) => {
       const summaries = await allSummaries(ctx);
       const forms = await ctx.all(
         summaries,
         (s) => `/survey/${s.id}`,
-        async (s) => ({ key: s.id, data: { ...(await getSurvey(s.id, ctx.lang)), closesAt: s.closesAt } }),
+        async (s) => {
+          // closesAt before sections: the island's props (and its markup's uid) keep their order.
+          const { sections, ...survey } = await getSurvey(s.id, ctx.lang);
+          return { key: s.id, data: { ...survey, closesAt: s.closesAt, sections } };
+        },
       );
       return forms;
     },

@@ -5,12 +5,13 @@
  * the message. After login the member goes to `?next=` (same-site paths only) or the rooms.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { $webboardLoginRequest, webboardLogin } from './store';
 import { safeNextPath, webboardPaths } from './paths';
+import { FormAlert, SubmitRow, TextField } from './form-parts';
 
 type FieldProblem = { username?: string; password?: string };
 
@@ -28,14 +29,9 @@ export function LoginForm({ lang }: { lang: Lang }) {
   const [isAdmin, setIsAdmin] = useState(false);
   const [problems, setProblems] = useState<FieldProblem>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLParagraphElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const busy = request.status === 'loading';
-
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +64,6 @@ export function LoginForm({ lang }: { lang: Lang }) {
     }
   }
 
-  const errId = (field: string) => `${id}-${field}-error`;
   return (
     <form
       noValidate
@@ -76,60 +71,28 @@ export function LoginForm({ lang }: { lang: Lang }) {
       className="flex flex-col gap-4 max-w-md"
       aria-describedby={failure ? `${id}-failure` : undefined}
     >
-      {failure && (
-        <p
-          id={`${id}-failure`}
-          ref={failureRef}
-          tabIndex={-1}
-          role="alert"
-          className="m-0 p-3 rounded border-2 border-solid wb-error font-bold"
-        >
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-username`} className="font-bold">
-          {t('login.username')}
-        </label>
-        {problems.username && (
-          <p id={errId('username')} className="m-0 wb-field-error">
-            {problems.username}
-          </p>
-        )}
-        <input
-          ref={usernameRef}
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          aria-invalid={problems.username ? true : undefined}
-          aria-describedby={problems.username ? errId('username') : undefined}
-          className="wb-input"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-password`} className="font-bold">
-          {t('login.password')}
-        </label>
-        {problems.password && (
-          <p id={errId('password')} className="m-0 wb-field-error">
-            {problems.password}
-          </p>
-        )}
-        <input
-          ref={passwordRef}
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={problems.password ? true : undefined}
-          aria-describedby={problems.password ? errId('password') : undefined}
-          className="wb-input"
-        />
-      </div>
+      <FormAlert id={`${id}-failure`} message={failure} />
+      <TextField
+        ref={usernameRef}
+        id={`${id}-username`}
+        label={t('login.username')}
+        problem={problems.username}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <TextField
+        ref={passwordRef}
+        id={`${id}-password`}
+        label={t('login.password')}
+        problem={problems.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <label className="inline-flex items-center gap-2 min-h-11">
         <input
           type="checkbox"
@@ -140,16 +103,7 @@ export function LoginForm({ lang }: { lang: Lang }) {
         />
         {t('login.admin')}
       </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn wb-primary" aria-disabled={busy || undefined}>
-          {t('login.submit')}
-        </button>
-        {busy && (
-          <span role="status" className="text-muted">
-            {t('login.inProgress')}
-          </span>
-        )}
-      </div>
+      <SubmitRow label={t('login.submit')} busyLabel={t('login.inProgress')} busy={busy} />
     </form>
   );
 }
