@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { sitemapOptions } from './src/areas/sitemap/options.mjs';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
 import renderPath from './src/integrations/render-path/index.ts';
+import loaderCode from './src/integrations/loader-code/index.ts';
 
 // The API's origin: pages load its images and files, islands call it. The Content Security
 // Policy allows exactly this origin besides the site's own (connect-src, img-src, media-src).
@@ -23,7 +24,14 @@ export default defineConfig({
     locales: ['th', 'en'],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), hydrateOnInteraction(), UnoCSS({ injectReset: true }), sitemap(sitemapOptions), renderPath()],
+  integrations: [
+    loaderCode(),
+    react(),
+    hydrateOnInteraction(),
+    UnoCSS({ injectReset: true }),
+    sitemap(sitemapOptions),
+    renderPath(),
+  ],
   // A strict Content Security Policy in every page's <meta>: Astro hashes every script and style
   // it emits; the few inline ones of ours add their hashes through Astro.csp (src/ui/InlineScript.astro, InlineStyle.astro).
   // No 'unsafe-inline'. frame-ancestors cannot be set by <meta>: the server sends it as a header.

@@ -268,7 +268,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
       );
       // Shared by both languages, and by every collection unless this one asks for its own.
       const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
-      const syncKey = options.syncKey?.() ?? '';
+      // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
+      const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
       const loaded = await Promise.all(
         langs.map(async (lang) => {
           const synced = readSynced(meta.get(`gets:${lang}`));

@@ -131,6 +131,29 @@ describe('apiLoader with conditional requests', () => {
     expect(layer.info.at(-1)).toMatch(/^en: 3 records \(4 requests, [\d.]+ s\)$/);
   });
 
+  it('reads the area in full when the loader code changed, though the API did not', async () => {
+    const before = process.env.PORTAL_LOADER_CODE;
+    try {
+      process.env.PORTAL_LOADER_CODE = 'code-a';
+      const layer = contentLayer();
+      await layer.sync();
+      statuses.length = 0;
+      await layer.sync();
+      expect(statuses).toEqual([304, 304, 304, 304]);
+
+      process.env.PORTAL_LOADER_CODE = 'code-b';
+      statuses.length = 0;
+      await layer.sync();
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      statuses.length = 0;
+      await layer.sync();
+      expect(statuses).toEqual([304, 304, 304, 304]);
+    } finally {
+      if (before === undefined) delete process.env.PORTAL_LOADER_CODE;
+      else process.env.PORTAL_LOADER_CODE = before;
+    }
+  });
+
   it('reads the area again when the store lost its records', async () => {
     const layer = contentLayer();
     await layer.sync();
