@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** The environment variable the loaders read (src/collections/api-collection.ts). */
-export const LOADER_CODE_ENV = 'PORTAL_LOADER_CODE';
+const LOADER_CODE_ENV = 'PORTAL_LOADER_CODE';
 
 /** A hash of every `.ts` file under `dir` but tests, in path order. */
 export function loaderCodeVersion(dir: string): string {
