@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.data/', '.astro/', 'node_modules/', 'public/', 'test-results/'] },
+  { ignores: ['dist/', '.data/', '.astro/', 'node_modules/', 'public/', 'test-results/', 'bench-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

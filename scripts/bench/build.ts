@@ -6,6 +6,7 @@
  *   npm run bench:build -- --scale 1400       one scale (or --scale 1400,5000)
  *   npm run bench:build -- --keep             keep the built folders (to compare pages)
  *   npm run bench:build -- --js-only [dir]    only the JavaScript table, for an existing build (default dist/)
+ *   BENCH_API_PORT=18820 npm run bench:build  the reference API's port (default: any free port)
  *
  * For each scale it starts the reference content API in this process on a fresh temporary
  * database seeded with `scale` items per large collection, builds the site against it
@@ -22,7 +23,9 @@
  * Astro's own log lines arrive, and builds, right after the portal, a bare Astro site of the
  * same page count (scripts/bench/bare-template: one layout, one article page, no data loader)
  * as the yardstick of what Astro itself allows on this machine at this moment. It prints the
- * ratio of the two speeds and the load average, and exits non-zero when the portal is slower
+ * ratio of the two speeds, the CPU time rendering took per page (read from /proc when rendering
+ * starts and ends: far less moved by other work on a shared machine than wall time) and the
+ * load average, and exits non-zero when the portal is slower
  * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -386,7 +389,7 @@ function timedAstroBuild(
   root: string,
   args: string[],
   env: Record<string, string>,
-): Promise<{ code: number; stages: Stages }> {
+): Promise<{ code: number; stages: Stages; renderCpuSeconds: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', ...args], {
       cwd: root,
@@ -394,6 +397,9 @@ function timedAstroBuild(
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const marks: Partial<Record<NonNullable<ReturnType<typeof stageMark>>, number>> = {};
+    // CPU seconds of the build process when rendering starts and ends: what rendering cost,
+    // much less moved than its wall time by other work on a shared machine.
+    const cpuAt: { renderStart?: number; renderEnd?: number } = {};
     let rest = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -402,15 +408,32 @@ function timedAstroBuild(
       rest = lines.pop() ?? '';
       for (const line of lines) {
         const mark = stageMark(line);
-        if (mark && marks[mark] === undefined && (mark !== 'renderEnd' || marks.renderStart !== undefined))
+        if (mark && marks[mark] === undefined && (mark !== 'renderEnd' || marks.renderStart !== undefined)) {
           marks[mark] = now;
+          if (mark === 'renderStart' || mark === 'renderEnd') cpuAt[mark] = cpuSecondsOf(child.pid);
+        }
         if (!/[├└]─/.test(line) && !/^\d\d:\d\d:\d\d \[api:/.test(line)) process.stdout.write(`${line}\n`);
       }
     });
     child.on('exit', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), stages: stagesFrom(marks, performance.now()) }),
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        stages: stagesFrom(marks, performance.now()),
+        renderCpuSeconds: (cpuAt.renderEnd ?? NaN) - (cpuAt.renderStart ?? NaN),
+      }),
     );
   });
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc); NaN when it cannot be read. */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 interface BuildResult {
@@ -419,6 +442,8 @@ interface BuildResult {
   peakBytes: number;
   /** user + system CPU of the build process, up to its last half-second sample */
   cpuSeconds: number;
+  /** CPU seconds of the rendering stage alone */
+  renderCpuSeconds: number;
   stages: Stages;
 }
 
@@ -434,11 +459,11 @@ async function measured(
     if (raised) restorePriority(pid);
   });
   const started = performance.now();
-  const { code, stages } = await timedAstroBuild(root, args, env);
+  const { code, stages, renderCpuSeconds } = await timedAstroBuild(root, args, env);
   const seconds = (performance.now() - started) / 1000;
   const { peakBytes, cpuSeconds } = memory.stop();
   if (code !== 0) throw new Error(`The build in ${root} failed (exit ${code}); output kept in ${outDir}`);
-  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, stages };
+  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, renderCpuSeconds, stages };
 }
 
 // ---- one scale ----
@@ -453,7 +478,12 @@ async function benchScale(scale: number, bare: boolean) {
     `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
       `export default { ...base, outDir: ${JSON.stringify(outDir)}, cacheDir: ${JSON.stringify(path.join(work, 'cache'))} };\n`,
   );
-  const api = await startEmbeddedApi({ host: '127.0.0.1', port: 0, dbPath: path.join(work, 'api.sqlite'), scale });
+  const api = await startEmbeddedApi({
+    host: '127.0.0.1',
+    port: Number(process.env.BENCH_API_PORT || 0),
+    dbPath: path.join(work, 'api.sqlite'),
+    scale,
+  });
   console.log(`\n== scale ${scale}: API ${api.url}, output ${outDir}, load average ${loadAverage()}`);
   // The reference API answers from this process's one thread while the build uses both
   // cores; the agency's API is a separate server. So the API runs at a higher priority than
@@ -542,6 +572,8 @@ async function main() {
     }
     const mb = (b: number) => (b / 1048576).toFixed(0);
     const s1 = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
+    const perPage = (seconds: number, pages: number) =>
+      Number.isNaN(seconds) ? '?' : ((1000 * seconds) / pages).toFixed(2);
     console.log("\nBuild (seconds; stages timed from Astro's log):");
     console.log(
       table(
@@ -555,6 +587,7 @@ async function main() {
           'render',
           'write',
           'CPU s',
+          'render CPU ms/page',
           'peak MB',
           'load avg (1, 5, 15 min) after',
         ],
@@ -569,6 +602,7 @@ async function main() {
             s1(r.stages.render),
             s1(r.stages.write),
             s1(r.cpuSeconds),
+            perPage(r.renderCpuSeconds, r.pages),
             mb(r.peakBytes),
             r.load,
           ],
@@ -584,6 +618,7 @@ async function main() {
                   s1(r.template.stages.render),
                   s1(r.template.stages.write),
                   s1(r.template.cpuSeconds),
+                  perPage(r.template.renderCpuSeconds, r.template.pages),
                   mb(r.template.peakBytes),
                   r.templateLoad,
                 ],

@@ -56,21 +56,65 @@ export function getT(lang: Lang, ns: Namespace = 'common'): TFunction {
   return t;
 }
 
+/** Answers kept for keys asked with options (counts, names); emptied when it grows past this. */
+const MAX_WITH_OPTIONS = 20_000;
+
 function memoizePlainKeys(t: TFunction): TFunction {
   const plain = new Map<string, unknown>();
+  const withOptions = new Map<string, string>();
+  const call = t as unknown as (...a: unknown[]) => unknown;
   const memo = (...args: unknown[]): unknown => {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(...args);
-    if (!plain.has(key)) plain.set(key, (t as unknown as (k: string) => unknown)(key));
-    return plain.get(key);
+    const [key, options] = args;
+    if (typeof key !== 'string') return call(...args);
+    if (args.length === 1) {
+      if (!plain.has(key)) plain.set(key, call(key));
+      return plain.get(key);
+    }
+    // Options of plain values only ({ count }, { department }): the same options give the same
+    // text ("1,234 views" and the like on every detail page; issue 12).
+    const id = args.length === 2 ? optionsId(options) : undefined;
+    if (id === undefined) return call(...args);
+    const memoKey = `${key}\u0000${id}`;
+    let text = withOptions.get(memoKey);
+    if (text === undefined) {
+      const answer = call(key, options);
+      if (typeof answer !== 'string') return answer;
+      if (withOptions.size >= MAX_WITH_OPTIONS) withOptions.clear();
+      withOptions.set(memoKey, (text = answer));
+    }
+    return text;
   };
   // Keeps what i18next puts on a fixed t (lng, ns, keyPrefix).
   return Object.assign(memo, t) as unknown as TFunction;
 }
 
-/** Only this language's resources for the given namespaces, as plain JSON for an island prop. */
+/** A key for options made only of strings, numbers and booleans; undefined for any other. */
+function optionsId(options: unknown): string | undefined {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return undefined;
+  let id = '';
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') return undefined;
+    id += `${name}\u0001${type[0]}${String(value)}\u0002`;
+  }
+  return id;
+}
+
+const resourceCopies = new Map<string, LangResources>();
+
+/**
+ * Only this language's resources for the given namespaces, as plain JSON for an island prop.
+ * Copied once per language and set of namespaces for the whole build, then shared: every list
+ * page's filter island asks for them (issue 12), and an island prop is only read (serialised).
+ */
 export function resourcesFor(lang: Lang, namespaces: readonly Namespace[]): LangResources {
-  const out: LangResources = {};
-  for (const ns of namespaces) out[ns] = RESOURCES[lang][ns];
-  return JSON.parse(JSON.stringify(out)) as LangResources;
+  const id = `${lang}:${namespaces.join(',')}`;
+  let copy = resourceCopies.get(id);
+  if (!copy) {
+    const out: LangResources = {};
+    for (const ns of namespaces) out[ns] = RESOURCES[lang][ns];
+    copy = JSON.parse(JSON.stringify(out)) as LangResources;
+    resourceCopies.set(id, copy);
+  }
+  return copy;
 }

@@ -4,6 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 
-export function cspHash(text: string): `sha256-${string}` {
-  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+type Hash = `sha256-${string}`;
+
+/** The same few texts (font faces, the pre-paint script, a rule per consent) on every page. */
+const hashes = new Map<string, Hash>();
+const MAX_HASHES = 256;
+
+export function cspHash(text: string): Hash {
+  let hash = hashes.get(text);
+  if (hash === undefined) {
+    hash = `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+    if (hashes.size >= MAX_HASHES) hashes.delete(hashes.keys().next().value!);
+    hashes.set(text, hash);
+  }
+  return hash;
 }

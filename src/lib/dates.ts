@@ -50,8 +50,32 @@ function formatter(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTi
  * short "21/11/2026", full "Saturday, 21 November 2026".
  */
 export function formatDate(value: string | Date | null | undefined, lang: Lang, style: DateStyle = 'long'): string {
-  const date = parseDate(value);
-  return date ? formatter(lang, { dateStyle: style }).format(date) : '';
+  if (typeof value !== 'string') {
+    const date = parseDate(value);
+    return date ? dateStyleFormatter(lang, style).format(date) : '';
+  }
+  // A build shows the same dates again and again (an item on its page, in lists, as related):
+  // the text of a date string is kept (issue 12).
+  const key = `${lang}|${style}|${value}`;
+  let text = formattedDates.get(key);
+  if (text === undefined) {
+    const date = parseDate(value);
+    text = date ? dateStyleFormatter(lang, style).format(date) : '';
+    if (formattedDates.size >= MAX_FORMATTED_DATES) formattedDates.clear();
+    formattedDates.set(key, text);
+  }
+  return text;
+}
+
+const formattedDates = new Map<string, string>();
+const MAX_FORMATTED_DATES = 50_000;
+
+const dateStyleFormatters = new Map<string, Intl.DateTimeFormat>();
+function dateStyleFormatter(lang: Lang, style: DateStyle): Intl.DateTimeFormat {
+  const key = `${lang}|${style}`;
+  let f = dateStyleFormatters.get(key);
+  if (!f) dateStyleFormatters.set(key, (f = formatter(lang, { dateStyle: style })));
+  return f;
 }
 
 /** Date and time (24-hour, Bangkok): th "21 พฤศจิกายน 2569 เวลา 09:30", en "21 November 2026 at 09:30". */

@@ -57,14 +57,34 @@ export function fillPlaceholders(html: string, values: Partial<Record<keyof type
 export function currentLinks(lang: Lang, currentPath: string, home: string, menus: readonly ShellMenuItem[][]): string {
   const hits: string[] = [];
   if (currentPath === home) hits.push('home');
-  const walk = (items: readonly ShellMenuItem[]) => {
-    for (const item of items) {
-      const { href } = shellLink(item.path, lang);
+  for (const menu of menus) {
+    for (const href of menuHrefs(menu, lang)) {
       const current = isCurrentPath(href, currentPath);
       if (current) hits.push(`${current}:${href}`);
-      walk(item.children);
     }
-  };
-  for (const menu of menus) walk(menu);
+  }
   return hits.join(' ');
+}
+
+/**
+ * Every link of a menu, depth first, as the page's language writes it: worked out once per
+ * menu (the content store hands every page the same menu object) instead of on every page.
+ */
+const hrefsOf = new WeakMap<readonly ShellMenuItem[], Partial<Record<Lang, string[]>>>();
+function menuHrefs(menu: readonly ShellMenuItem[], lang: Lang): string[] {
+  let byLang = hrefsOf.get(menu);
+  if (!byLang) hrefsOf.set(menu, (byLang = {}));
+  let hrefs = byLang[lang];
+  if (!hrefs) {
+    const list: string[] = [];
+    const walk = (items: readonly ShellMenuItem[]) => {
+      for (const item of items) {
+        list.push(shellLink(item.path, lang).href);
+        walk(item.children);
+      }
+    };
+    walk(menu);
+    hrefs = byLang[lang] = list;
+  }
+  return hrefs;
 }
