@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.data/', '.astro/', 'node_modules/', 'public/', 'test-results/', 'bench-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      '.data/',
+      '.astro/',
+      'node_modules/',
+      'public/',
+      'test-results/',
+      'bench-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
