@@ -3,99 +3,25 @@
  * links) as content-layer collections, loaded once per build and language.
  *
  * Each collection holds ONE record per language, `th/main` and `en/main`, because the
- * whole menu or footer shows on every page anyway. Stored shapes are the portal's own
- * (camelCase, after the API boundary in src/shell/navigation-api.ts and src/shell/banners-api.ts).
+ * whole menu or footer shows on every page anyway. Stored records are what the mappings of
+ * src/shell/navigation-api.ts and src/shell/banners-api.ts return.
  *
  * Every page renders the shell, so every page's cacheKey must include the shell's
  * digests: use `pageCacheKey(lang, …entries)` from here rather than `cacheKeyOf`.
  */
-import { z } from 'zod';
 import { getEntry } from 'astro:content';
 import { apiCollection, cacheKeyOf, type DigestSource } from '../collections/api-collection';
+import { storedRecords } from '../collections/area-collection';
 import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from './navigation-api';
-import { getExchangeLinks, getLinkBanners } from './banners-api';
+import type { Consent, Footer, MenuItem, QuickMenuItem } from './navigation-api';
+import { getExchangeLinks, getLinkBanners, type Banner } from './banners-api';
 import { sanitizeCmsHtml } from '../lib/sanitize';
 import type { Lang } from '../i18n/config';
 
-export interface ShellMenuItem {
-  id: string;
-  title: string;
-  /** Language-neutral portal path ('/articles/') or an external address. */
-  path: string;
-  children: ShellMenuItem[];
-}
-
-const menuItemSchema: z.ZodType<ShellMenuItem> = z.lazy(() =>
-  z.object({
-    id: z.string().min(1),
-    title: z.string().min(1),
-    path: z.string().min(1),
-    children: z.array(menuItemSchema),
-  }),
-);
-
-const menuSchema = z.object({ items: z.array(menuItemSchema) });
-
-const imageSchema = z.object({
-  url: z.string().min(1),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string(),
-});
-
-const quickMenuSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string().min(1),
-      title: z.string().min(1),
-      path: z.string().min(1),
-      /** The icon image, already resolved against the API origin; null when none. */
-      icon: imageSchema.nullable(),
-    }),
-  ),
-});
-
-const footerSchema = z.object({
-  agencyName: z.string().min(1),
-  address: z.string(),
-  phone: z.string(),
-  fax: z.string(),
-  email: z.string(),
-  hours: z.string(),
-  columns: z.array(
-    z.object({
-      title: z.string().min(1),
-      links: z.array(z.object({ title: z.string().min(1), path: z.string().min(1) })),
-    }),
-  ),
-  copyright: z.string(),
-});
-
-const consentSchema = z.object({
-  version: z.string().min(1),
-  title: z.string().min(1),
-  bodyHtml: z.string(),
-  acceptLabel: z.string().min(1),
-  declineLabel: z.string().min(1),
-  policyPath: z.string().nullable(),
-});
-
-const bannerListSchema = z.object({
-  items: z.array(
-    z.object({
-      uuid: z.string().min(1),
-      title: z.string().min(1),
-      image: imageSchema,
-      link: z.string().nullable(),
-    }),
-  ),
-});
-
-export type ShellQuickMenu = z.output<typeof quickMenuSchema>;
-export type ShellFooter = z.output<typeof footerSchema>;
-export type ShellConsent = z.output<typeof consentSchema>;
-type ShellBannerList = z.output<typeof bannerListSchema>;
-export type ShellBanner = ShellBannerList['items'][number];
+// The stored records are the API mappings' outputs (src/shell/navigation-api.ts, banners-api.ts),
+// checked field by field at the boundary; lists are kept under `items`.
+const menuSchema = storedRecords<{ items: MenuItem[] }>(null);
+const listSchema = <T>() => storedRecords<{ items: T[] }>(null);
 
 // ---- collections ----
 
@@ -114,19 +40,19 @@ export const shellCollections = {
   }),
   quickMenu: apiCollection({
     endpoint: '/master/quick-menu',
-    schema: quickMenuSchema,
+    schema: listSchema<QuickMenuItem>(),
     fetch: async ({ lang, call }) => [
       { key: MAIN, data: { items: await call('/master/quick-menu', () => getQuickMenu(lang)) } },
     ],
   }),
   footer: apiCollection({
     endpoint: '/footer',
-    schema: footerSchema,
+    schema: storedRecords<Footer>(null),
     fetch: async ({ lang, call }) => [{ key: MAIN, data: await call('/footer', () => getFooter(lang)) }],
   }),
   consent: apiCollection({
     endpoint: '/consent',
-    schema: consentSchema,
+    schema: storedRecords<Consent>(null),
     fetch: async ({ lang, call }) => {
       const consent = await call('/consent', () => getConsent(lang));
       // Editors write this text: sanitise at build time like every other CMS HTML.
@@ -135,14 +61,14 @@ export const shellCollections = {
   }),
   linkBanners: apiCollection({
     endpoint: '/banner/link',
-    schema: bannerListSchema,
+    schema: listSchema<Banner>(),
     fetch: async ({ lang, call }) => [
       { key: MAIN, data: { items: await call('/banner/link', () => getLinkBanners(lang)) } },
     ],
   }),
   exchangeLinks: apiCollection({
     endpoint: '/home/banner/exchange-link',
-    schema: bannerListSchema,
+    schema: listSchema<Banner>(),
     fetch: async ({ lang, call }) => [
       { key: MAIN, data: { items: await call('/home/banner/exchange-link', () => getExchangeLinks(lang)) } },
     ],
@@ -153,12 +79,12 @@ export const shellCollections = {
 const LAYOUT_COLLECTIONS = ['menu', 'newMenu', 'quickMenu', 'footer', 'consent', 'linkBanners'] as const;
 
 export interface ShellData {
-  menu: ShellMenuItem[];
-  topMenu: ShellMenuItem[];
-  quickMenu: ShellQuickMenu['items'];
-  footer: ShellFooter | undefined;
-  consent: ShellConsent | undefined;
-  linkBanners: ShellBanner[];
+  menu: MenuItem[];
+  topMenu: MenuItem[];
+  quickMenu: QuickMenuItem[];
+  footer: Footer | undefined;
+  consent: Consent | undefined;
+  linkBanners: Banner[];
   /** The content-store digests of what the header, the footer and the consent notice show. */
   digests: { header: string; footer: string; consent: string };
 }
@@ -193,7 +119,7 @@ export async function getShellData(lang: Lang): Promise<ShellData> {
 }
 
 /** The exchange links, for the home page. */
-export async function getExchangeLinkBanners(lang: Lang): Promise<ShellBanner[]> {
+export async function getExchangeLinkBanners(lang: Lang): Promise<Banner[]> {
   return (await getEntry('exchangeLinks', `${lang}/${MAIN}`))?.data.items ?? [];
 }
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { currentLinks, fillPlaceholders, PLACEHOLDER, renderOnce } from './render-cache';
-import type { ShellMenuItem } from './collection';
+import type { MenuItem } from './navigation-api';
 
-const item = (path: string, children: ShellMenuItem[] = []): ShellMenuItem => ({
+const item = (path: string, children: MenuItem[] = []): MenuItem => ({
   id: path,
   title: path,
   path,

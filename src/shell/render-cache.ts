@@ -8,7 +8,7 @@
  * publisher's long-lived render path re-renders the shell after an edit instead of reusing it.
  */
 import { shellLink, isCurrentPath } from './links';
-import type { ShellMenuItem } from './collection';
+import type { MenuItem } from './navigation-api';
 import type { Lang } from '../i18n/config';
 
 /** Enough for every current-link variant of both languages; old keys (older digests) go first. */
@@ -54,7 +54,7 @@ export function fillPlaceholders(html: string, values: Partial<Record<keyof type
  * The menu links that are the current page or its ancestors, as a string: two pages with the
  * same answer render the same menus. `home` is the brand link's address.
  */
-export function currentLinks(lang: Lang, currentPath: string, home: string, menus: readonly ShellMenuItem[][]): string {
+export function currentLinks(lang: Lang, currentPath: string, home: string, menus: readonly MenuItem[][]): string {
   const hits: string[] = [];
   if (currentPath === home) hits.push('home');
   for (const menu of menus) {
@@ -70,14 +70,14 @@ export function currentLinks(lang: Lang, currentPath: string, home: string, menu
  * Every link of a menu, depth first, as the page's language writes it: worked out once per
  * menu (the content store hands every page the same menu object) instead of on every page.
  */
-const hrefsOf = new WeakMap<readonly ShellMenuItem[], Partial<Record<Lang, string[]>>>();
-function menuHrefs(menu: readonly ShellMenuItem[], lang: Lang): string[] {
+const hrefsOf = new WeakMap<readonly MenuItem[], Partial<Record<Lang, string[]>>>();
+function menuHrefs(menu: readonly MenuItem[], lang: Lang): string[] {
   let byLang = hrefsOf.get(menu);
   if (!byLang) hrefsOf.set(menu, (byLang = {}));
   let hrefs = byLang[lang];
   if (!hrefs) {
     const list: string[] = [];
-    const walk = (items: readonly ShellMenuItem[]) => {
+    const walk = (items: readonly MenuItem[]) => {
       for (const item of items) {
         list.push(shellLink(item.path, lang).href);
         walk(item.children);
