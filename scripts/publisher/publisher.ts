@@ -406,7 +406,10 @@ export class Publisher {
     );
     for (const note of reads.flatMap((r) => r.notes)) this.#opts.log(`publisher:   ${note}`);
     t = performance.now();
-    const paths = await this.rp.paths();
+    // Only the routes that read a changed collection run getStaticPaths again (with those a failed
+    // try re-read: the store holds them already, and that try may have stopped before its paths).
+    const collectionsChanged = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
+    const paths = await this.rp.paths(collectionsChanged);
     stats.pathsMs = performance.now() - t;
     const files = await this.#renderChanged(paths, stats, false);
     stats.stages.render = performance.now() - t;
