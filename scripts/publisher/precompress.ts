@@ -48,7 +48,7 @@ export interface Twin {
 }
 
 /** True for a site path whose twins are made. */
-export function compressible(sitePath: string, size: number): boolean {
+function compressible(sitePath: string, size: number): boolean {
   return size >= MIN_BYTES && COMPRESSIBLE.test(sitePath);
 }
 
