@@ -143,7 +143,9 @@ const publisher = await startPublisher({
   log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
 });
 const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
-console.log(`base release published (${s(publisher.publisher.last?.durationMs ?? 0)}, precompressed twins included)`);
+console.log(
+  `base release published (${s(publisher.publisher.last?.durationMs ?? 0)}; its twins come with the next publish)`,
+);
 results.basePublishMs = publisher.publisher.last?.durationMs;
 const pages = (await publisher.publisher.rp.paths()).length;
 results.pages = pages;

@@ -58,7 +58,10 @@ interface FileState {
   /** Cache tags of a page: the records it shows (./tags.ts). */
   tags?: readonly string[] | undefined;
   page: boolean;
-  /** Its `.br` and `.gz` twins, made from these bytes (./precompress.ts), for a store that serves them. */
+  /**
+   * Its `.br` and `.gz` twins, made from these bytes (./precompress.ts), for a store that serves
+   * them; `[]` when it is not worth compressing, undefined until the next publish makes them.
+   */
   twins?: readonly Twin[] | undefined;
 }
 
@@ -252,7 +255,7 @@ export class Publisher {
   async publishBuild(distDir: string): Promise<PublishStats> {
     return this.#run('base', async (stats) => {
       const t0 = performance.now();
-      await this.#adoptFolder(distDir, null, true);
+      await this.#adoptFolder(distDir);
       stats.stages.render = performance.now() - t0;
       stats.reused = [...this.#files.values()].filter((f) => f.page).length;
       return this.#releaseFiles(this.#files);
@@ -273,41 +276,39 @@ export class Publisher {
   }
 
   /**
-   * Takes the files of a folder (a build's output, the live release) as the current ones. Their
-   * `.br`/`.gz` twins are taken along when the folder has them; with `makeTwins` (a build's
-   * output, about to be staged) the missing ones are made into the work folder.
+   * Takes the files of a folder (a build's output, the live release) as the current ones, with
+   * their `.br`/`.gz` twins when the folder has them. Missing twins (a build's output has none)
+   * are made by the next publish: the catch-up that follows the base release, in the background.
    */
-  async #adoptFolder(dir: string, saved: Map<string, PageState> | null = null, makeTwins = false): Promise<void> {
+  async #adoptFolder(dir: string, saved: Map<string, PageState> | null = null): Promise<void> {
     const pages = saved ?? (await this.#currentPages());
     const all: string[] = [];
     for await (const rel of walk(dir)) if (!rel.startsWith('.release')) all.push(rel); // the store's own
     const present = new Set(all);
     const files = new Map<string, FileState>();
-    const twinDir = path.join(this.#opts.workDir, `twins-${newReleaseId()}`);
-    const hashOf = async (rel: string) => sha256(await readFile(path.join(dir, rel)));
+    const hashOf = async (file: string) => sha256(await readFile(file));
     await pMap(
       all.filter((rel) => !(this.#twins && isTwinPath(rel) && present.has(rel.slice(0, -3)))),
       async (rel) => {
         const source = path.join(dir, rel);
-        const bytes = await readFile(source);
         const page = pages.get(rel);
-        let twins: Twin[] | undefined;
-        if (this.#twins && TWIN_SUFFIXES.every((suffix) => present.has(rel + suffix)))
-          twins = await Promise.all(
-            TWIN_SUFFIXES.map(async (suffix) => ({
-              suffix,
-              hash: await hashOf(rel + suffix),
-              source: source + suffix,
-            })),
-          );
-        else if (this.#twins && makeTwins) twins = await writeTwins(twinDir, rel, bytes);
+        const twins =
+          this.#twins && TWIN_SUFFIXES.every((suffix) => present.has(rel + suffix))
+            ? await Promise.all(
+                TWIN_SUFFIXES.map(async (suffix) => ({
+                  suffix,
+                  hash: await hashOf(source + suffix),
+                  source: source + suffix,
+                })),
+              )
+            : undefined;
         files.set(rel, {
-          hash: sha256(bytes),
+          hash: await hashOf(source),
           source,
           cacheKey: page?.cacheKey,
           tags: page?.tags,
           page: !!page,
-          ...(twins?.length ? { twins } : {}),
+          ...(twins ? { twins } : {}),
         });
       },
       { concurrency: TWINS_IN_FLIGHT },
@@ -451,12 +452,14 @@ export class Publisher {
     let keysMoved = false;
     // Twins of the files written anew compress on the thread pool while the next pages render.
     const compressing: Promise<void>[] = [];
+    let twinsAdded = 0;
     const twinsOf = async (state: FileState, file: string, body: Buffer) => {
       if (!this.#twins) return;
       while (compressing.length >= TWINS_IN_FLIGHT) await compressing.shift();
       compressing.push(
         writeTwins(work, file, body).then((twins) => {
-          if (twins.length) state.twins = twins;
+          state.twins = twins;
+          if (twins.length) twinsAdded++;
         }),
       );
     };
@@ -504,6 +507,20 @@ export class Publisher {
         next.set(name, state);
         await twinsOf(state, name, bytes);
       }
+    }
+    if (this.#twins) {
+      // Files without twins yet (a base release, one made before twins existed) get them now.
+      await Promise.all(compressing);
+      const made = twinsAdded;
+      for (const [p, f] of next) {
+        if (f.twins !== undefined || !f.source) continue;
+        const state: FileState = { ...f };
+        next.set(p, state);
+        await twinsOf(state, p, await readFile(f.source));
+      }
+      await Promise.all(compressing);
+      if (twinsAdded > made) this.#opts.log(`publisher: made the twins of ${twinsAdded - made} file(s) that had none`);
+      differs += twinsAdded - made;
     }
     await Promise.all(compressing);
     this.#pending = next;

@@ -157,7 +157,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(published.size).toBe(built.size);
     expect(built.size).toBeGreaterThan(800);
     expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
-  });
+  }, 120_000);
 
   it('an edit through the editor endpoint is live within seconds, re-rendering only the pages that show it', async () => {
     const [slug] = await listedSlugs(1);
@@ -253,7 +253,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect([...full].filter(([f, h]) => incremental.get(f) !== h).map(([f]) => f)).toEqual([]);
     expect(incremental.size).toBe(full.size);
     expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
-  });
+  }, 120_000);
 
   it('a deleted article is gone from its pages, the lists, RSS and the sitemap', async () => {
     const [slug] = await listedSlugs(1);
