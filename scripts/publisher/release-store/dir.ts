@@ -406,6 +406,7 @@ export class DirReleaseStore implements ReleaseStore {
     for (const r of doomed) {
       if (!recycled && liveId && (await this.#recycle(r.id, liveId))) recycled = true;
       else await rm(this.dirOf(r.id), { recursive: true, force: true });
+      this.#manifests.delete(r.id); // parsed manifests of dropped releases are not kept
     }
     // Half-staged releases (no manifest) older than the newest kept one go too.
     try {
