@@ -239,6 +239,9 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
           records: (p.cacheKey && records.get(p.cacheKey)) || [],
         });
       }
+      // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit.
+      const live = new Set(all.map((p) => p.cacheKey));
+      for (const k of records.keys()) if (!live.has(k)) records.delete(k);
       return out;
     },
     async render(page) {
