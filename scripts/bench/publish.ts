@@ -8,6 +8,7 @@
  *   npm run bench:publish -- --skip-full           no full publish (the edits only)
  *   npm run bench:publish -- --newest              edit the newest articles (the worst case: each is
  *                                                  among the related items of its whole category)
+ *   npm run bench:publish -- --skip-compare        no incremental `astro build` at the end
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -22,8 +23,12 @@
  *    served by the site server (sirv over the live release), polled every 25 ms. Pages
  *    rendered per edit and the stages from /status; the process's peak memory.
  * 4. For comparison, one `astro build` with the incremental cache after those edits.
+ *
+ * Each step prints the machine's load average (others share its cores: read figures with it).
+ * The publisher's log goes to .data/bench-publish/publisher.log, the figures to results.json.
  */
 import { existsSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
@@ -44,6 +49,7 @@ const edits = option('--edits', 20);
 const reuse = process.argv.includes('--reuse');
 const buildOnly = process.argv.includes('--build-only');
 const skipFull = process.argv.includes('--skip-full');
+const skipCompare = process.argv.includes('--skip-compare');
 const env = process.env;
 const apiPort = Number(env.API_PORT || 8817);
 const publisherPort = Number(env.PUBLISHER_PORT || 8818);
@@ -58,6 +64,15 @@ const cacheDir = path.join(WORK, 'cache');
 const publishDir = path.join(WORK, 'releases');
 const config = path.join(WORK, 'astro.config.mjs');
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** The 1-minute load average now, as `uptime` shows it. */
+const load = () => loadavg()[0]!.toFixed(1);
+const loads: Record<string, string> = {};
+const noteLoad = (step: string) => {
+  loads[step] = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`  (${step}: load average ${loads[step]} on ${cpus().length} cores)`);
+};
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -100,10 +115,12 @@ const build = async (label: string): Promise<number> => {
   if (code !== 0) throw new Error(`${label} failed (exit ${code})`);
   const ms = performance.now() - t;
   console.log(`${label}: ${s(ms)}`);
+  noteLoad(label);
   return ms;
 };
 
-const results: Record<string, unknown> = { scale, machine: `${(await import('node:os')).cpus().length} cores` };
+const results: Record<string, unknown> = { scale, machine: `${cpus().length} cores`, loads };
+noteLoad('start');
 if (!reuse || !existsSync(path.join(renderPathDir, 'render-path.json')))
   results.coldBuildMs = await build('astro build, cold, keeping the render path');
 if (buildOnly) {
@@ -123,8 +140,13 @@ const publisher = await startPublisher({
   port: publisherPort,
   keepReleases: 5,
   publishBase: true,
-  log: (l) => lines.push(l),
+  log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
 });
+const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
+console.log(
+  `base release published (${s(publisher.publisher.last?.durationMs ?? 0)}; its twins come with the next publish)`,
+);
+results.basePublishMs = publisher.publisher.last?.durationMs;
 const pages = (await publisher.publisher.rp.paths()).length;
 results.pages = pages;
 if (!skipFull) {
@@ -133,6 +155,7 @@ if (!skipFull) {
   console.log(
     `full publish through the render path: ${pages} pages in ${s(full.durationMs)} (${(pages / (full.durationMs / 1000)).toFixed(0)} pages/s)`,
   );
+  noteLoad('full publish');
 }
 await publisher.publisher.idle(); // the background re-read that fills the detail answers
 
@@ -154,7 +177,9 @@ const slugs = newest
 results.picked = newest ? 'newest' : 'spread';
 
 const latencies: number[] = [];
-const perEdit: Array<{ ms: number; rendered: number; stages: PublishStats['stages'] }> = [];
+const perEdit: Array<
+  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests'> & { ms: number; publishMs: number; load: string }
+> = [];
 for (const [i, slug] of slugs.entries()) {
   await publisher.publisher.idle();
   const title = `Bench edit ${i} ${Date.now()}`;
@@ -175,13 +200,25 @@ for (const [i, slug] of slugs.entries()) {
   latencies.push(ms);
   await publisher.publisher.idle();
   const last = publisher.publisher.last!;
-  perEdit.push({ ms, rendered: last.rendered, stages: last.stages });
+  perEdit.push({
+    ms,
+    publishMs: last.durationMs,
+    rendered: last.rendered,
+    stages: last.stages,
+    pathsMs: last.pathsMs,
+    requests: last.requests,
+    load: load(),
+  });
   console.log(
-    `edit ${i + 1}: live in ${ms.toFixed(0)} ms; ${last.rendered} pages rendered; stages ${Object.entries(last.stages)
+    `edit ${i + 1}: live in ${ms.toFixed(0)} ms (publish ${last.durationMs.toFixed(0)} ms); ${last.rendered} pages rendered; ${last.requests ?? '?'} API requests; stages ${Object.entries(
+      last.stages,
+    )
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-      .join(', ')} ms`,
+      .join(', ')} ms (getStaticPaths ${last.pathsMs?.toFixed(0) ?? '?'} ms); load ${load()}`,
   );
 }
+saveLog();
+noteLoad('edits');
 const sorted = [...latencies].sort((a, b) => a - b);
 const median = sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2;
 results.edits = {
@@ -202,8 +239,13 @@ console.log(
 
 await site.close();
 await publisher.close();
-results.incrementalBuildAfterEditMs = await build('astro build with the incremental cache, after the edits');
+const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+save();
+if (!skipCompare) {
+  results.incrementalBuildAfterEditMs = await build('astro build with the incremental cache, after the edits');
+  save();
+}
 await api.close();
 clearInterval(sampler);
-writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+save();
 console.log(`results in ${path.relative(ROOT, path.join(WORK, 'results.json'))}`);

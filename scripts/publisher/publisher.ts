@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pMap from 'p-map';
 import { collectionsFor, detailCache, reloadCollections } from './content-store.ts';
 import { writeSitemaps } from './sitemap.ts';
+import { isTwinPath, TWIN_SUFFIXES, writeTwins, type Twin } from './precompress.ts';
 import { isHashedAsset } from './release-store/headers.ts';
 import { publicPath } from './purge/urls.ts';
 import { tagsOf } from './tags.ts';
@@ -26,6 +28,10 @@ export interface PublishStats {
   startedAt: string;
   durationMs: number;
   stages: { fetch: number; render: number; write: number; switch: number };
+  /** Of `render`: every route's getStaticPaths (the pages and their cacheKeys now). */
+  pathsMs?: number;
+  /** Of `fetch`: API requests the re-read made (detail answers reused are not requests). */
+  requests?: number;
   rendered: number;
   reused: number;
   removed: number;
@@ -52,7 +58,15 @@ interface FileState {
   /** Cache tags of a page: the records it shows (./tags.ts). */
   tags?: readonly string[] | undefined;
   page: boolean;
+  /**
+   * Its `.br` and `.gz` twins, made from these bytes (./precompress.ts), for a store that serves
+   * them; `[]` when it is not worth compressing, undefined until the next publish makes them.
+   */
+  twins?: readonly Twin[] | undefined;
 }
+
+/** Compressions in flight at once while pages render (they run on libuv's thread pool). */
+const TWINS_IN_FLIGHT = 8;
 
 /** What the page map keeps of a page. */
 interface PageState {
@@ -118,11 +132,14 @@ export class Publisher {
   #idle: Array<() => void> = [];
   stats = { total: 0, failed: 0, queue: 0 };
   last: PublishStats | null = null;
+  /** Whether releases get precompressed twins (the store serves them: `dir`). */
+  readonly #twins: boolean;
 
   constructor(options: PublisherOptions) {
     this.rp = options.renderPath;
     this.store = options.store;
     this.#purger = options.purger ?? null;
+    this.#twins = options.store.precompressed === true;
     this.#opts = {
       workDir: options.workDir,
       stateDir: options.stateDir ?? path.join(options.workDir, '..', 'page-maps'),
@@ -246,29 +263,58 @@ export class Publisher {
   }
 
   #releaseFiles(files: Map<string, FileState>): ReleaseFile[] {
-    return [...files.entries()].map(([p, f]) =>
-      f.tags?.length
-        ? { path: p, source: f.source, hash: f.hash, tags: f.tags }
-        : { path: p, source: f.source, hash: f.hash },
-    );
+    const out: ReleaseFile[] = [];
+    for (const [p, f] of files) {
+      out.push(
+        f.tags?.length
+          ? { path: p, source: f.source, hash: f.hash, tags: f.tags }
+          : { path: p, source: f.source, hash: f.hash },
+      );
+      if (this.#twins) for (const t of f.twins ?? []) out.push({ path: p + t.suffix, source: t.source, hash: t.hash });
+    }
+    return out;
   }
 
+  /**
+   * Takes the files of a folder (a build's output, the live release) as the current ones, with
+   * their `.br`/`.gz` twins when the folder has them. Missing twins (a build's output has none)
+   * are made by the next publish: the catch-up that follows the base release, in the background.
+   */
   async #adoptFolder(dir: string, saved: Map<string, PageState> | null = null): Promise<void> {
     const pages = saved ?? (await this.#currentPages());
+    const all: string[] = [];
+    for await (const rel of walk(dir)) if (!rel.startsWith('.release')) all.push(rel); // the store's own
+    const present = new Set(all);
     const files = new Map<string, FileState>();
-    for await (const rel of walk(dir)) {
-      if (rel === '.release.json') continue;
-      const source = path.join(dir, rel);
-      const page = pages.get(rel);
-      files.set(rel, {
-        hash: sha256(await readFile(source)),
-        source,
-        cacheKey: page?.cacheKey,
-        tags: page?.tags,
-        page: !!page,
-      });
-    }
-    this.#files = files;
+    const hashOf = async (file: string) => sha256(await readFile(file));
+    await pMap(
+      all.filter((rel) => !(this.#twins && isTwinPath(rel) && present.has(rel.slice(0, -3)))),
+      async (rel) => {
+        const source = path.join(dir, rel);
+        const page = pages.get(rel);
+        const twins =
+          this.#twins && TWIN_SUFFIXES.every((suffix) => present.has(rel + suffix))
+            ? await Promise.all(
+                TWIN_SUFFIXES.map(async (suffix) => ({
+                  suffix,
+                  hash: await hashOf(source + suffix),
+                  source: source + suffix,
+                })),
+              )
+            : undefined;
+        files.set(rel, {
+          hash: await hashOf(source),
+          source,
+          cacheKey: page?.cacheKey,
+          tags: page?.tags,
+          page: !!page,
+          ...(twins ? { twins } : {}),
+        });
+      },
+      { concurrency: TWINS_IN_FLIGHT },
+    );
+    // In the folder's order (the walk's), as before: stage and manifests list files in it.
+    this.#files = new Map(all.flatMap((rel) => (files.has(rel) ? [[rel, files.get(rel)!] as const] : [])));
   }
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
@@ -339,20 +385,34 @@ export class Publisher {
     const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
     // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
     detailCache.begin(events.some((e) => e.type === '*') ? null : events);
-    let { changed } = await reloadCollections(this.rp, collections);
+    const first = await reloadCollections(this.rp, collections);
+    let { changed } = first;
+    const reads = [first];
+    let reused = detailCache.hits;
     if (detailCache.moved.size > 0) {
       // A record moved (another category, other related items): re-read its type without reuse.
       const moved = [...detailCache.moved];
       detailCache.begin(events, moved);
-      changed = [...changed, ...(await reloadCollections(this.rp, collections)).changed];
+      const again = await reloadCollections(this.rp, collections);
+      changed = [...changed, ...again.changed];
+      reads.push(again);
+      reused += detailCache.hits;
     }
     stats.stages.fetch = performance.now() - t;
+    // The loaders count a reused detail answer among their GETs: only the others went to the API.
+    stats.requests = reads.reduce((n, r) => n + r.requests, 0) - reused;
     for (const record of changed) this.#changedRecords.add(record);
     this.#opts.log(
-      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} (${detailCache.hits} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
+      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} in ${stats.requests} requests (${reused} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
     );
+    for (const note of reads.flatMap((r) => r.notes)) this.#opts.log(`publisher:   ${note}`);
     t = performance.now();
-    const files = await this.#renderChanged(await this.rp.paths(), stats, false);
+    // Only the routes that read a changed collection run getStaticPaths again (with those a failed
+    // try re-read: the store holds them already, and that try may have stopped before its paths).
+    const collectionsChanged = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
+    const paths = await this.rp.paths(collectionsChanged);
+    stats.pathsMs = performance.now() - t;
+    const files = await this.#renderChanged(paths, stats, false);
     stats.stages.render = performance.now() - t;
     return files;
   }
@@ -390,6 +450,19 @@ export class Publisher {
     stats.removed = [...this.#files.entries()].filter(([p, f]) => f.page && !pageFiles.has(p)).length;
     let differs = stats.removed;
     let keysMoved = false;
+    // Twins of the files written anew compress on the thread pool while the next pages render.
+    const compressing: Promise<void>[] = [];
+    let twinsAdded = 0;
+    const twinsOf = async (state: FileState, file: string, body: Buffer) => {
+      if (!this.#twins) return;
+      while (compressing.length >= TWINS_IN_FLIGHT) await compressing.shift();
+      compressing.push(
+        writeTwins(work, file, body).then((twins) => {
+          state.twins = twins;
+          if (twins.length) twinsAdded++;
+        }),
+      );
+    };
     for (const page of paths) {
       const before = this.#files.get(page.file);
       const tags = tagsOf(page.records);
@@ -412,7 +485,9 @@ export class Publisher {
       const source = path.join(work, page.file);
       await mkdir(path.dirname(source), { recursive: true });
       await writeFile(source, body);
-      next.set(page.file, { hash, source, cacheKey: page.cacheKey, tags, page: true });
+      const state: FileState = { hash, source, cacheKey: page.cacheKey, tags, page: true };
+      next.set(page.file, state);
+      await twinsOf(state, page.file, body);
     }
     const added = paths.some((p) => !this.#files.has(p.file));
     if (stats.removed > 0 || added) {
@@ -423,11 +498,31 @@ export class Publisher {
       for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
       for (const name of written) {
         const source = path.join(dir, name);
-        const hash = sha256(await readFile(source));
-        if (next.get(name)?.hash !== hash) differs++;
-        next.set(name, { hash, source, page: false });
+        const bytes = await readFile(source);
+        const hash = sha256(bytes);
+        const before = next.get(name);
+        if (before?.hash === hash) continue; // the same bytes: the file and its twins stay
+        differs++;
+        const state: FileState = { hash, source, page: false };
+        next.set(name, state);
+        await twinsOf(state, name, bytes);
       }
     }
+    if (this.#twins) {
+      // Files without twins yet (a base release, one made before twins existed) get them now.
+      await Promise.all(compressing);
+      const made = twinsAdded;
+      for (const [p, f] of next) {
+        if (f.twins !== undefined || !f.source) continue;
+        const state: FileState = { ...f };
+        next.set(p, state);
+        await twinsOf(state, p, await readFile(f.source));
+      }
+      await Promise.all(compressing);
+      if (twinsAdded > made) this.#opts.log(`publisher: made the twins of ${twinsAdded - made} file(s) that had none`);
+      differs += twinsAdded - made;
+    }
+    await Promise.all(compressing);
     this.#pending = next;
     if (differs === 0 && !all) {
       // Every page came out as it is live: no new release, only the cacheKeys move on.
@@ -541,7 +636,18 @@ export class Publisher {
       // From now on the live release's own files are the sources to reuse.
       const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(id);
       const next = this.#pending ?? this.#files;
-      this.#files = new Map([...next].map(([p, f]) => [p, dir ? { ...f, source: path.join(dir, p) } : f]));
+      this.#files = new Map(
+        [...next].map(([p, f]) => [
+          p,
+          dir
+            ? {
+                ...f,
+                source: path.join(dir, p),
+                twins: f.twins?.map((t) => ({ ...t, source: path.join(dir, p + t.suffix) })),
+              }
+            : f,
+        ]),
+      );
       this.#history.set(id, this.#files);
       this.#pending = null;
       await this.#writePageMap(id);

@@ -5,6 +5,8 @@
  * - `paths()` runs every page's getStaticPaths against the current content store and returns
  *   each output file with its route and cacheKey. A page whose cacheKey did not change since
  *   the last render shows the same records and is reused; the others are rendered.
+ *   `paths(changed)` runs again only the getStaticPaths that read one of the `changed`
+ *   collections last time (or none at all): the others answer from Astro's route cache.
  * - `render(path)` renders one page exactly as `astro build` would (same code, same hashed
  *   asset names, same request URL).
  * - `renderRequest(pathname, search)` renders a page for one visitor's request, query included
@@ -64,8 +66,12 @@ export interface RenderPath {
   dir: string;
   /** The site's origin the build rendered with (SITE_URL). */
   origin: string;
-  /** Every output file, in the order the build generates them. */
-  paths(): Promise<PagePath[]>;
+  /**
+   * Every output file, in the order the build generates them. With `changed` (collection names:
+   * those an edit re-read and found changed), only the routes whose getStaticPaths read one of
+   * them (or read no collection: they may depend on something else, the date) run it again.
+   */
+  paths(changed?: ReadonlySet<string> | null): Promise<PagePath[]>;
   /** The bytes of one output file, or null for a response without a body. */
   render(page: PagePath): Promise<Buffer | null>;
   /**
@@ -121,6 +127,69 @@ function retryDroppedGets(): void {
   };
 }
 
+/** What the publisher uses of Astro's per-route cache of getStaticPaths results. */
+interface RouteCache {
+  cache: Record<string, unknown>;
+  clearAll(): void;
+  get(route: RouteData): { staticPaths?: unknown } | undefined;
+  set(route: RouteData, entry: unknown): void;
+  key(route: RouteData): string;
+}
+
+/**
+ * Records which content collections each route's getStaticPaths reads. Astro calls them one
+ * route at a time (StaticPaths.getAll awaits each), between a route cache miss (`get`) and the
+ * `set` of its result; the content store (astro:content's getCollection and getEntry go through
+ * it) notes every collection asked for in between. This holds as long as getStaticPaths read
+ * content through astro:content, not through a cache of their own that outlives a publish.
+ */
+function watchReads(routeCache: RouteCache) {
+  const readsOf = new Map<string, Set<string>>();
+  let reading: Set<string> | null = null;
+  let watching = false;
+  const get = routeCache.get.bind(routeCache);
+  const set = routeCache.set.bind(routeCache);
+  routeCache.get = (route) => {
+    const hit = get(route);
+    reading = hit?.staticPaths ? null : new Set();
+    return hit;
+  };
+  routeCache.set = (route, entry) => {
+    if (reading) readsOf.set(routeCache.key(route), reading);
+    reading = null;
+    set(route, entry);
+  };
+  return {
+    async watchStore() {
+      if (watching) return;
+      const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
+        { get(): Promise<Record<string, unknown>> } | undefined;
+      if (!holder) return; // not loaded yet: every route runs again until it is
+      const source = await holder.get();
+      for (const name of ['hasCollection', 'get', 'entries', 'values', 'keys', 'has']) {
+        const original = source[name];
+        if (typeof original !== 'function') continue;
+        source[name] = (collection: string, ...rest: unknown[]) => {
+          reading?.add(collection);
+          return (original as (...a: unknown[]) => unknown).call(source, collection, ...rest);
+        };
+      }
+      watching = true;
+    },
+    /** Drops the cached getStaticPaths of the routes that read one of `changed` (or nothing). */
+    forget(changed: ReadonlySet<string>) {
+      if (!watching) return routeCache.clearAll();
+      for (const key of Object.keys(routeCache.cache)) {
+        const read = readsOf.get(key);
+        if (!read || read.size === 0 || [...read].some((c) => changed.has(c))) {
+          delete routeCache.cache[key];
+          readsOf.delete(key);
+        }
+      }
+    },
+  };
+}
+
 export async function loadRenderPath(dir: string): Promise<RenderPath> {
   retryDroppedGets();
   const records = new Map<string, string[]>();
@@ -143,14 +212,20 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
   );
   const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
 
-  const routeCache = app.routeCache;
+  const routeCache = app.routeCache as RouteCache;
+  const reads = watchReads(routeCache);
   return {
     dir,
     origin: facts.origin,
-    async paths() {
-      // getStaticPaths results are cached per route: drop them so the current store is read.
-      routeCache.clearAll();
-      records.clear();
+    async paths(changed) {
+      await reads.watchStore();
+      // getStaticPaths results are cached per route: drop those that read what changed (all of
+      // them without `changed`) so the current store is read.
+      if (changed) reads.forget(changed);
+      else {
+        routeCache.clearAll();
+        records.clear();
+      }
       const all = (await new StaticPaths(app).getAll()) as Array<{
         pathname: string;
         route: RouteData;
@@ -172,6 +247,9 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
           records: (p.cacheKey && records.get(p.cacheKey)) || [],
         });
       }
+      // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit.
+      const live = new Set(all.map((p) => p.cacheKey));
+      for (const k of records.keys()) if (!live.has(k)) records.delete(k);
       return out;
     },
     async render(page) {

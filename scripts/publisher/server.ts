@@ -49,19 +49,29 @@ export class ReplayStore {
   }
 
   #saving: Promise<void> = Promise.resolve();
+  /** The write queued behind the one under way: every id added before it starts goes with it. */
+  #next: Promise<void> | null = null;
 
-  /** Remembers an id; resolves once it is on disk (writes of a burst go one after another). */
+  /**
+   * Remembers an id; resolves once it is on disk. Writes go one after another, and the ids of a
+   * burst that arrive while one is under way share the next (200 events: a few writes, not 200).
+   */
   async add(id: string): Promise<void> {
     this.#prune();
     this.#seen.set(id, Date.now());
+    if (this.#next) return this.#next;
     const save = async () => {
+      this.#next = null; // ids added from here on need a write of their own
+      const text = JSON.stringify(Object.fromEntries(this.#seen));
       await mkdir(path.dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
+      await writeFile(tmp, text);
       await rename(tmp, this.file);
     };
-    this.#saving = this.#saving.then(save, save);
-    await this.#saving;
+    const next = this.#saving.then(save, save);
+    this.#next = next;
+    this.#saving = next;
+    return next;
   }
 
   #prune(): void {

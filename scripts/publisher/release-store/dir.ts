@@ -19,6 +19,7 @@ import {
   readlink,
   rename,
   rm,
+  rmdir,
   stat,
   symlink,
   writeFile,
@@ -31,6 +32,11 @@ import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult 
 const run = promisify(execFile);
 
 const MANIFEST = '.release.json';
+/**
+ * `{id, publishedAt}` of a release: what `live()` and `list()` read, and the one file `activate`
+ * writes (the manifest of 20,000 paths, hashes and tags is read and written once, at stage).
+ */
+const INFO = '.release-info.json';
 
 interface Manifest {
   id: string;
@@ -67,6 +73,8 @@ export class DirReleaseStore implements ReleaseStore {
   readonly root: string;
   readonly releases: string;
   readonly livePath: string;
+  /** sirv (site-server.ts) serves `.br` / `.gz` twins. */
+  readonly precompressed = true;
 
   constructor({ root }: DirStoreOptions) {
     this.root = path.resolve(root);
@@ -76,7 +84,10 @@ export class DirReleaseStore implements ReleaseStore {
 
   #spare: Promise<{ dir: string; from: string } | null> | null = null;
 
-  /** Starts a hard-linked copy of the live release for the next stage to build on. */
+  /**
+   * Starts a hard-linked copy of the live release for the next stage to build on, unless one is
+   * ready or under way (a prune recycles the release it drops into that copy: see `prune`).
+   */
   prepareNext(): void {
     const previous = this.#spare;
     this.#spare = (async () => {
@@ -92,17 +103,110 @@ export class DirReleaseStore implements ReleaseStore {
     })().catch(() => null);
   }
 
+  /**
+   * Makes the folder of release `doomed` (about to be pruned) the next stage's copy of the live
+   * release: renamed to releases/.next-<live>, then only the files where the two releases differ
+   * are unlinked and linked anew from the live folder. An edit changes a few dozen files, so this
+   * costs as many file operations, not the 20,000 of a fresh copy (nor the 20,000 unlinks of
+   * deleting the dropped folder). Resolves false when it cannot (no manifest, a copy is ready).
+   */
+  async #recycle(doomed: string, liveId: string): Promise<boolean> {
+    const previous = this.#spare ? await this.#spare : null;
+    if (previous && previous.from === liveId) {
+      this.#spare = Promise.resolve(previous);
+      return false;
+    }
+    const [from, to] = await Promise.all([this.#manifest(doomed), this.#manifest(liveId)]);
+    if (!from || !to) {
+      this.#spare = Promise.resolve(previous);
+      return false;
+    }
+    if (previous) await rm(previous.dir, { recursive: true, force: true });
+    const dir = path.join(this.releases, `.next-${liveId}`);
+    await rm(dir, { recursive: true, force: true });
+    await rename(this.dirOf(doomed), dir);
+    const live = this.dirOf(liveId);
+    this.#spare = (async () => {
+      await rm(path.join(dir, MANIFEST), { force: true });
+      await rm(path.join(dir, INFO), { force: true });
+      const parents = new Set<string>();
+      for (const p of Object.keys(from.files)) {
+        if (p in to.files) continue;
+        await rm(path.join(dir, p), { force: true });
+        parents.add(path.dirname(p));
+      }
+      // Folders a removed page leaves empty go too (deepest first), as in a fresh copy.
+      for (const p of [...parents].sort((a, b) => b.length - a.length)) {
+        for (let d = p; d !== '.' && d !== '/'; d = path.dirname(d)) {
+          if (
+            !(await rmdir(path.join(dir, d)).then(
+              () => true,
+              () => false,
+            ))
+          )
+            break;
+        }
+      }
+      const made = new Set<string>();
+      for (const [p, hash] of Object.entries(to.files)) {
+        if (from.files[p] === hash) continue;
+        const target = path.join(dir, p);
+        const parent = path.dirname(target);
+        if (!made.has(parent)) {
+          await mkdir(parent, { recursive: true });
+          made.add(parent);
+        }
+        await rm(target, { force: true });
+        await link(path.join(live, p), target);
+      }
+      return { dir, from: liveId };
+    })().catch(async () => {
+      await rm(dir, { recursive: true, force: true }).catch(() => {});
+      return null;
+    });
+    return true;
+  }
+
   /** The folder a release's files are in. */
   dirOf(id: string): string {
     return path.join(this.releases, id);
   }
 
+  /** Parsed manifests by release id, with the file's identity they were read from. */
+  #manifests = new Map<string, { stamp: string; manifest: Manifest }>();
+
   async #manifest(id: string): Promise<Manifest | null> {
+    const file = path.join(this.dirOf(id), MANIFEST);
     try {
-      return JSON.parse(await readFile(path.join(this.dirOf(id), MANIFEST), 'utf8')) as Manifest;
+      const s = await stat(file);
+      const stamp = `${s.ino} ${s.size} ${s.mtimeMs}`;
+      const cached = this.#manifests.get(id);
+      if (cached?.stamp === stamp) return cached.manifest;
+      const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+      this.#manifests.set(id, { stamp, manifest });
+      return manifest;
     } catch {
+      this.#manifests.delete(id);
       return null;
     }
+  }
+
+  /** A release's id and time (its info file, or the manifest of a release made before it existed). */
+  async #info(id: string): Promise<ReleaseInfo | null> {
+    try {
+      return JSON.parse(await readFile(path.join(this.dirOf(id), INFO), 'utf8')) as ReleaseInfo;
+    } catch {
+      const m = await this.#manifest(id);
+      return m ? { id: m.id, publishedAt: m.publishedAt } : null;
+    }
+  }
+
+  /** Writes the manifest and info of a staged release, never through a link shared with another. */
+  async #writeManifest(dir: string, manifest: Manifest): Promise<void> {
+    await rm(path.join(dir, MANIFEST), { force: true });
+    await rm(path.join(dir, INFO), { force: true });
+    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    await writeFile(path.join(dir, INFO), JSON.stringify({ id: manifest.id, publishedAt: manifest.publishedAt }));
   }
 
   async #liveId(): Promise<string | null> {
@@ -115,9 +219,7 @@ export class DirReleaseStore implements ReleaseStore {
 
   async live(): Promise<ReleaseInfo | null> {
     const id = await this.#liveId();
-    if (!id) return null;
-    const m = await this.#manifest(id);
-    return m ? { id: m.id, publishedAt: m.publishedAt } : null;
+    return id ? this.#info(id) : null;
   }
 
   /** Every complete release (one with a manifest), newest first by id (ids sort by time). */
@@ -131,8 +233,8 @@ export class DirReleaseStore implements ReleaseStore {
     const out: ReleaseInfo[] = [];
     for (const id of ids.sort().reverse()) {
       if (id.startsWith('.')) continue; // a copy in the making (prepareNext)
-      const m = await this.#manifest(id);
-      if (m) out.push({ id: m.id, publishedAt: m.publishedAt });
+      const info = await this.#info(id);
+      if (info) out.push(info);
     }
     return out;
   }
@@ -194,7 +296,7 @@ export class DirReleaseStore implements ReleaseStore {
       files: manifestFiles,
       tags: tagsOf(files),
     };
-    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    await this.#writeManifest(dir, manifest);
     return { written, reused };
   }
 
@@ -211,18 +313,25 @@ export class DirReleaseStore implements ReleaseStore {
     return byHash;
   }
 
-  /** Stages onto a hard-linked copy of the live release (`present`: its path → hash). */
+  /**
+   * Stages onto a hard-linked copy of the live release (`present`: its path → hash). A changed
+   * file is linked from where the publisher wrote it (its work folder, on the same disk), or
+   * copied when it cannot be linked.
+   */
   async #stageOnto(
     dir: string,
     id: string,
     files: readonly ReleaseFile[],
     present: Record<string, string>,
   ): Promise<StageResult> {
-    await rm(path.join(dir, MANIFEST), { force: true }); // a link to the live release's manifest
+    // Links to the live release's own: this folder is not that release.
+    await rm(path.join(dir, MANIFEST), { force: true });
+    await rm(path.join(dir, INFO), { force: true });
     let written = 0;
     let reused = 0;
     let byHash: Map<string, string> | null = null;
     const manifestFiles: Record<string, string> = {};
+    const made = new Set<string>();
     for (const file of files) {
       if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`bad path ${file.path}`);
       manifestFiles[file.path] = file.hash;
@@ -231,20 +340,20 @@ export class DirReleaseStore implements ReleaseStore {
         continue;
       }
       const to = path.join(dir, file.path);
-      await mkdir(path.dirname(to), { recursive: true });
-      await rm(to, { force: true });
-      byHash ??= await this.#byHash(id);
-      const existing = byHash.get(file.hash);
-      if (existing) {
-        try {
-          await link(existing, to);
-          reused++;
-          continue;
-        } catch {
-          // pruned meanwhile: copy
-        }
+      const parent = path.dirname(to);
+      if (!made.has(parent)) {
+        await mkdir(parent, { recursive: true });
+        made.add(parent);
       }
-      await copyFile(file.source, to);
+      await rm(to, { force: true });
+      try {
+        await link(file.source, to);
+      } catch {
+        // Not linkable (another disk), or gone (a source in a release pruned since): by hash.
+        byHash ??= await this.#byHash(id);
+        const existing = byHash.get(file.hash);
+        await (existing ? link(existing, to) : copyFile(file.source, to));
+      }
       written++;
     }
     for (const p of Object.keys(present)) if (!(p in manifestFiles)) await rm(path.join(dir, p), { force: true });
@@ -254,7 +363,7 @@ export class DirReleaseStore implements ReleaseStore {
       files: manifestFiles,
       tags: tagsOf(files),
     };
-    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    await this.#writeManifest(dir, manifest);
     return { written, reused };
   }
 
@@ -265,12 +374,12 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   async activate(id: string): Promise<void> {
-    const m = await this.#manifest(id);
-    if (!m) throw new Error(`release ${id} is not staged`);
-    // Written anew, not in place: the manifest file may be a hard link shared with a copy.
-    const manifestPath = path.join(this.dirOf(id), MANIFEST);
-    await writeFile(`${manifestPath}.tmp`, JSON.stringify({ ...m, publishedAt: new Date().toISOString() }));
-    await rename(`${manifestPath}.tmp`, manifestPath);
+    const info = await this.#info(id);
+    if (!info) throw new Error(`release ${id} is not staged`);
+    // Written anew, not in place: the file may be a hard link shared with a copy.
+    const infoPath = path.join(this.dirOf(id), INFO);
+    await writeFile(`${infoPath}.tmp`, JSON.stringify({ id: info.id, publishedAt: new Date().toISOString() }));
+    await rename(`${infoPath}.tmp`, infoPath);
     const tmp = path.join(this.root, `.live-${process.pid}-${Date.now()}`);
     await symlink(path.join('releases', id), tmp);
     await rename(tmp, this.livePath); // atomic on POSIX: readers see the old or the new release
@@ -291,11 +400,18 @@ export class DirReleaseStore implements ReleaseStore {
     const all = await this.list();
     const doomed = all.slice(Math.max(1, keep)).filter((r) => r.id !== liveId);
     // Files are hard links: removing a release folder frees only bytes no kept release links.
-    for (const r of doomed) await rm(this.dirOf(r.id), { recursive: true, force: true });
+    // The newest dropped folder (the fewest differences) becomes the next stage's copy of the
+    // live release instead.
+    let recycled = false;
+    for (const r of doomed) {
+      if (!recycled && liveId && (await this.#recycle(r.id, liveId))) recycled = true;
+      else await rm(this.dirOf(r.id), { recursive: true, force: true });
+      this.#manifests.delete(r.id); // parsed manifests of dropped releases are not kept
+    }
     // Half-staged releases (no manifest) older than the newest kept one go too.
     try {
       for (const id of await readdir(this.releases)) {
-        if (all.some((r) => r.id === id)) continue;
+        if (all.some((r) => r.id === id) || id === `.next-${liveId}`) continue;
         const s = await stat(this.dirOf(id));
         if (Date.now() - s.mtimeMs > 3_600_000) await rm(this.dirOf(id), { recursive: true, force: true });
       }

@@ -42,6 +42,13 @@ export interface StageResult {
 }
 
 export interface ReleaseStore {
+  /**
+   * True when the store serves a file's precompressed twins (`x.html.br`, `x.html.gz`) to the
+   * clients that accept them: the publisher then makes them and hands them over as files of the
+   * release. `dir` does (sirv); `s3` does not (a bucket cannot pick an object by
+   * `Accept-Encoding`: the CDN in front of it compresses).
+   */
+  readonly precompressed?: boolean;
   /** The live release, or null before the first publish. */
   live(): Promise<ReleaseInfo | null>;
   /** The kept releases, newest first. */

@@ -38,7 +38,8 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
     dist: path.join(o.work, 'dist'),
     baseDb: path.join(o.work, 'base.sqlite'),
   };
-  const digest = sourceDigest();
+  // The ports are baked into the build too (LOOP_TEST_PORT, PUBLISH_S3_TEST_PORT move them).
+  const digest = `${sourceDigest()} ${o.apiPort} ${o.siteUrl}`;
   const stamp = path.join(o.work, 'source-digest');
   const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
   if (fresh && existsSync(path.join(site.renderPathDir, 'render-path.json')) && existsSync(site.baseDb)) return site;

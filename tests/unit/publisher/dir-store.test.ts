@@ -73,3 +73,44 @@ describe('dir release store, prepared copy', () => {
     expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('two');
   });
 });
+
+describe('dir release store, recycled copy', () => {
+  it('turns the release a prune drops into the next copy of the live release, changing only the files that differ', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const asset = file(src, '_astro/app.1.js', 'js');
+    const kept = file(src, 'kept/index.html', 'kept page');
+    await store.stage('r1', [asset, kept, file(src, 'index.html', 'one'), file(src, 'old/deep/index.html', 'old')]);
+    await store.activate('r1');
+    await store.stage('r2', [asset, kept, file(src, 'index.html', 'two'), file(src, 'new/index.html', 'new')]);
+    await store.activate('r2');
+    const r1Index = statSync(path.join(root, 'releases/r1/index.html')).ino;
+
+    expect(await store.prune(1)).toEqual(['r1']);
+    expect(existsSync(path.join(root, 'releases/r1'))).toBe(false);
+    expect(existsSync(path.join(root, 'releases/.next-r2'))).toBe(true); // r1's folder, no fresh copy
+    expect((await store.list()).map((r) => r.id)).toEqual(['r2']);
+    // The next stage builds on r1's folder, brought to r2's files: only index.html changes.
+    const r3 = await store.stage('r3', [
+      asset,
+      kept,
+      file(src, 'index.html', 'three'),
+      file(src, 'new/index.html', 'new'),
+    ]);
+    expect(r3).toEqual({ written: 1, reused: 3 });
+    const r3Dir = path.join(root, 'releases/r3');
+    expect(readFileSync(path.join(r3Dir, 'index.html'), 'utf8')).toBe('three');
+    expect(readFileSync(path.join(r3Dir, 'new/index.html'), 'utf8')).toBe('new');
+    expect(existsSync(path.join(r3Dir, 'old'))).toBe(false); // the page r2 dropped, and its empty folders
+    expect(statSync(path.join(r3Dir, 'kept/index.html')).ino).toBe(
+      statSync(path.join(root, 'releases/r2/kept/index.html')).ino,
+    );
+    expect(statSync(path.join(r3Dir, 'index.html')).ino).not.toBe(r1Index);
+    expect(readFileSync(path.join(root, 'releases/r2/index.html'), 'utf8')).toBe('two'); // never written in place
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('two');
+    await store.activate('r3');
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('three');
+    expect(JSON.parse(readFileSync(path.join(r3Dir, '.release.json'), 'utf8')).id).toBe('r3');
+  });
+});

@@ -5,11 +5,13 @@
  * a shared machine; ./built-site.ts) and reused while src/, locales, public/ and the config are
  * unchanged; every run starts from a copy of the seeded database. The tests run in order and share one publisher.
  *
- * Ports (API 8815, publisher 8816, site 8814) are fixed: the build bakes the API's address into
- * the render path, and the site's origin into every page.
+ * Ports (site 8814, API 8815, publisher 8816; `LOOP_TEST_PORT=N` moves them to N, N+1, N+2) are
+ * fixed for a build: it bakes the API's address into the render path, and the site's origin
+ * into every page.
  */
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +24,9 @@ import { buildOnce } from './built-site.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-publisher');
-const API_PORT = 8815;
-const PUBLISHER_PORT = 8816;
-const SITE_PORT = 8814;
+const SITE_PORT = Number(process.env.LOOP_TEST_PORT || 8814);
+const API_PORT = SITE_PORT + 1;
+const PUBLISHER_PORT = SITE_PORT + 2;
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 const SECRET = `whsec_${Buffer.from('loop-test-secret-0123456789').toString('base64')}`;
 const TOKEN = 'loop-test-token';
@@ -75,15 +77,35 @@ function* files(dir: string, base = dir): Generator<string> {
     else yield path.relative(base, full);
   }
 }
+/** `.br` / `.gz` twins next to the files they were made from (compared on their own below). */
+const isTwin = (f: string) => /\.(br|gz)$/.test(f);
 const hashes = (dir: string) =>
   new Map(
-    [...files(dir)].map((f) => [
-      f,
-      createHash('sha256')
-        .update(readFileSync(path.join(dir, f)))
-        .digest('hex'),
-    ]),
+    [...files(dir)]
+      .filter((f) => !isTwin(f))
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, f)))
+          .digest('hex'),
+      ]),
   );
+/** Twins whose bytes do not decode to the file next to them, and pages over 1 KB without twins. */
+function twinProblems(dir: string): string[] {
+  const problems: string[] = [];
+  const all = new Set(files(dir));
+  for (const f of all) {
+    if (isTwin(f)) {
+      const base = f.slice(0, -3);
+      const decoded = (f.endsWith('.br') ? brotliDecompressSync : gunzipSync)(readFileSync(path.join(dir, f)));
+      if (!all.has(base)) problems.push(`${f}: no ${base}`);
+      else if (!decoded.equals(readFileSync(path.join(dir, base)))) problems.push(`${f}: stale`);
+    } else if (/\.(html|xml|css|js)$/.test(f) && statSync(path.join(dir, f)).size >= 1024) {
+      if (!all.has(`${f}.br`) || !all.has(`${f}.gz`)) problems.push(`${f}: no twins`);
+    }
+  }
+  return problems;
+}
 const live = (p: string) => readFileSync(path.join(publishDir, 'live', p), 'utf8');
 const liveHas = (p: string) => existsSync(path.join(publishDir, 'live', p));
 
@@ -134,7 +156,8 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(differ).toEqual([]);
     expect(published.size).toBe(built.size);
     expect(built.size).toBeGreaterThan(800);
-  });
+    expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
+  }, 120_000);
 
   it('an edit through the editor endpoint is live within seconds, re-rendering only the pages that show it', async () => {
     const [slug] = await listedSlugs(1);
@@ -151,6 +174,46 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(last.rendered, logs.slice(-6).join('\n')).toBeLessThan(40);
     expect(live(`article/${slug}/index.html`)).not.toContain('Edited by the loop test'); // Thai page keeps its title
     expect(live('en/articles/index.html')).toContain('Edited by the loop test');
+  });
+
+  it('serves precompressed twins that decode to the page, refreshed by an edit (no stale .br)', async () => {
+    const [slug] = await listedSlugs(1);
+    const page = `${SITE}/en/article/${slug}/`;
+    const identity = await fetch(page, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    const html = Buffer.from(await identity.arrayBuffer());
+    expect(html.toString()).toContain('Edited by the loop test'); // the edit of the test above
+    // fetch() would decode the body itself: a raw request shows the bytes as sent.
+    const raw = async (encoding: string) => {
+      const { request } = await import('node:http');
+      return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          request(page, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: res.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+    };
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toBe('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(html.length / 3);
+    expect(brotliDecompressSync(br.body).equals(html)).toBe(true);
+    const gz = await raw('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(html)).toBe(true);
+    // Every twin of the live release decodes to its file, and every page has them.
+    expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
   });
 
   it('a burst of 200 events for 50 records ends in at most 2 publishes that contain all 50 changes', async () => {
@@ -189,7 +252,8 @@ describe('publisher loop (demo scale, real render path)', () => {
     const full = hashes(path.join(publishDir, 'live'));
     expect([...full].filter(([f, h]) => incremental.get(f) !== h).map(([f]) => f)).toEqual([]);
     expect(incremental.size).toBe(full.size);
-  });
+    expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
+  }, 120_000);
 
   it('a deleted article is gone from its pages, the lists, RSS and the sitemap', async () => {
     const [slug] = await listedSlugs(1);
@@ -198,6 +262,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect((await edit('article', slug!, undefined)).status).toBe(200);
     await until(() => !liveHas(`article/${slug}/index.html`));
     expect(liveHas(`en/article/${slug}/index.html`)).toBe(false);
+    expect(liveHas(`en/article/${slug}/index.html.br`)).toBe(false);
     expect((await fetch(`${SITE}/article/${slug}/`)).status).toBe(404);
     for (const page of [
       'articles/index.html',

@@ -6,7 +6,8 @@
  * forget, after a first publish, an edit, a deletion, failed publishes (API down, bucket down)
  * and a rollback. The tests run in order and share one publisher.
  *
- * Ports 8870 (the site's origin, baked into the build), 8871 (API), 8872 (publisher), 8873 (s3rver).
+ * Ports 8870 (the site's origin, baked into the build), 8871 (API), 8872 (publisher), 8873 (s3rver);
+ * `PUBLISH_S3_TEST_PORT=N` moves them to N … N+3.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,10 +26,11 @@ import { BUCKET, CREDENTIALS, startS3rver, type LocalS3 } from './s3rver.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-wire-s3');
-const SITE = 'http://127.0.0.1:8870';
-const API_PORT = 8871;
-const PUBLISHER_PORT = 8872;
-const S3_PORT = 8873;
+const BASE_PORT = Number(process.env.PUBLISH_S3_TEST_PORT || 8870);
+const SITE = `http://127.0.0.1:${BASE_PORT}`;
+const API_PORT = BASE_PORT + 1;
+const PUBLISHER_PORT = BASE_PORT + 2;
+const S3_PORT = BASE_PORT + 3;
 const PREFIX = 'portal-site/';
 const SECRET = `whsec_${Buffer.from('s3-publish-test-secret-0123').toString('base64')}`;
 const TOKEN = 's3-publish-test-token';
