@@ -90,14 +90,29 @@ export function serveManualSearch(
   return true;
 }
 
-export async function startSiteServer(
-  o: SiteServerOptions,
-): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
+export async function startSiteServer(o: SiteServerOptions): Promise<{
+  url: string;
+  port: number;
+  server: Server;
+  /** The release folders the server keeps a handler for: the live one and kept ones it served. */
+  heldReleases(): string[];
+  close(): Promise<void>;
+}> {
   const root = path.resolve(o.root);
+  // One handler (and one map of the release's cache tags, about 20,000 pages) per release folder
+  // served: only for the live release and the kept ones, or a long-lived server grows with every
+  // publish. A pruned release's folder is renamed away (release-store/dir.ts), so its path never
+  // comes back with other files.
   const handlers = new Map<string, Promise<Handler>>();
+  const forgetPruned = () => {
+    const live = liveDir();
+    const kept = new Set(live ? [live, ...olderReleases(live)] : []);
+    for (const dir of handlers.keys()) if (!kept.has(dir)) handlers.delete(dir);
+  };
   const handlerFor = (dir: string): Promise<Handler> => {
     let h = handlers.get(dir);
     if (!h) {
+      forgetPruned();
       // dev: stat per request (a release folder is immutable, but there are many of them and a
       // full walk of 20,000 files per release would hold the event loop at every switch).
       h = releaseTags(dir).then((tags) =>
@@ -188,6 +203,7 @@ export async function startSiteServer(
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,
     port,
     server,
+    heldReleases: () => [...handlers.keys()],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -61,4 +61,28 @@ describe('cache tags', () => {
       await site.close();
     }
   });
+
+  it('are held only for the live and kept releases: a long-lived site server does not grow per publish', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const site = await startSiteServer({ root, port: 0 });
+    try {
+      for (let i = 1; i <= 8; i++) {
+        const text = `<p>release ${i}</p>`;
+        const source = path.join(src, `page-${i}.html`);
+        writeFileSync(source, text);
+        const hash = createHash('sha256').update(text).digest('hex');
+        await store.stage(`r${i}`, [{ path: 'index.html', source, hash, tags: ['home:main'] }]);
+        await store.activate(`r${i}`);
+        await store.prune(3);
+        expect(await (await fetch(`${site.url}/`)).text()).toBe(text);
+      }
+      const held = site.heldReleases().map((d) => path.basename(d));
+      expect(held).toContain('r8');
+      expect(held.length).toBeLessThanOrEqual(3);
+    } finally {
+      await site.close();
+    }
+  });
 });
