@@ -2,34 +2,19 @@
  * `/webboard/room/?id=…&page=…`: one room and a page of its threads (GET /webboard/room/{id},
  * 12 a page), with the way to start a new thread. Paging changes the address (pushState), and the back button goes back a page.
  */
-import { useEffect, useState } from 'react';
+
 import { useTranslation } from '../../ui/island/translation';
 import { formatDateTime } from '../../lib/dates';
 import { $threadList, loadThreads } from './store';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../../ui/island';
 import { Pager } from './Pager';
-import { positiveInt, webboardPaths } from './paths';
+import { useBoardAddress, webboardPaths } from './paths';
 import { MembersOnly } from './session';
-
-function readLocation(): { id: string | null; page: number } {
-  const params = new URLSearchParams(location.search);
-  return { id: params.get('id')?.trim() || null, page: positiveInt(params.get('page')) };
-}
 
 function Room({ lang }: Pick<IslandProps, 'lang'>) {
   const { t } = useTranslation('webboard');
   const state = useLoadState($threadList);
-  const [where, setWhere] = useState<{ id: string | null; page: number } | null>(null);
-
-  useEffect(() => {
-    const sync = () => setWhere(readLocation());
-    sync();
-    addEventListener('popstate', sync);
-    return () => removeEventListener('popstate', sync);
-  }, []);
-  useEffect(() => {
-    if (where?.id) void loadThreads(where.id, { page: where.page, lang });
-  }, [where, lang]);
+  const [where, setWhere] = useBoardAddress(lang, loadThreads);
 
   if (!where) return <Loading />;
   if (!where.id)

@@ -4,7 +4,7 @@
  * actions a member or an admin may take. Post bodies are plain text, rendered as text with
  * safe links (post-text.ts), never as HTML.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { formatDateTime } from '../../lib/dates';
 import { $thread, loadThread, reply, setThreadLocked } from './store';
@@ -14,32 +14,17 @@ import { useNow } from '../../ui/island/use-client-value';
 import { Pager } from './Pager';
 import { PostForm } from './PostForm';
 import { PostItem } from './PostItem';
-import { positiveInt, webboardPaths } from './paths';
+import { useBoardAddress, webboardPaths } from './paths';
 import { MembersOnly } from './session';
-
-function readLocation(): { id: string | null; page: number } {
-  const params = new URLSearchParams(location.search);
-  return { id: params.get('id')?.trim() || null, page: positiveInt(params.get('page')) };
-}
 
 function Thread({ lang, isAdmin }: { lang: Lang; isAdmin: boolean }) {
   const { t } = useTranslation('webboard');
   const state = useLoadState($thread);
-  const [where, setWhere] = useState<{ id: string | null; page: number } | null>(null);
+  const [where, setWhere] = useBoardAddress(lang, loadThread);
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const now = useNow();
-
-  useEffect(() => {
-    const sync = () => setWhere(readLocation());
-    sync();
-    addEventListener('popstate', sync);
-    return () => removeEventListener('popstate', sync);
-  }, []);
-  useEffect(() => {
-    if (where?.id) void loadThread(where.id, { page: where.page, lang });
-  }, [where, lang]);
 
   if (!where) return <Loading />;
   const rooms = webboardPaths(lang).rooms;
