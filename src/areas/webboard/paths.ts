@@ -37,7 +37,7 @@ export function safeNextPath(next: string | null | undefined, origin: string, fa
 }
 
 /** A positive integer from the query, else the fallback (page=abc or page=-1 are not pages). */
-export function positiveInt(raw: string | null, fallback = 1): number {
+function positiveInt(raw: string | null, fallback = 1): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return fallback;
   const n = Number(raw);
   return n >= 1 ? n : fallback;
