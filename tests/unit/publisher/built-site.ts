@@ -65,3 +65,24 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
   writeFileSync(stamp, digest);
   return site;
 }
+
+/** The reference API on `port` over `dbPath`, its editor endpoint sending signed webhooks to the publisher on `publisherPort`. */
+export function startEditingApi(o: {
+  port: number;
+  dbPath: string;
+  token: string;
+  publisherPort: number;
+  secret: string;
+}) {
+  return startContentApi({
+    host: '127.0.0.1',
+    port: o.port,
+    dbPath: o.dbPath,
+    editor: {
+      token: o.token,
+      webhookUrl: `http://127.0.0.1:${o.publisherPort}/hooks/content`,
+      webhookSecret: o.secret,
+      log: () => {},
+    },
+  });
+}

@@ -16,11 +16,11 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startContentApi } from '../../../scripts/content-api/server.ts';
+import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
-import { buildOnce } from './built-site.ts';
+import { buildOnce, startEditingApi } from './built-site.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-publisher');
@@ -44,17 +44,7 @@ let site: Awaited<ReturnType<typeof startSiteServer>>;
 const logs: string[] = [];
 
 const startApi = () =>
-  startContentApi({
-    host: '127.0.0.1',
-    port: API_PORT,
-    dbPath: runDb,
-    editor: {
-      token: TOKEN,
-      webhookUrl: `http://127.0.0.1:${PUBLISHER_PORT}/hooks/content`,
-      webhookSecret: SECRET,
-      log: () => {},
-    },
-  });
+  startEditingApi({ port: API_PORT, dbPath: runDb, token: TOKEN, publisherPort: PUBLISHER_PORT, secret: SECRET });
 
 const start = () =>
   startPublisher({

@@ -16,11 +16,11 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startContentApi } from '../../../scripts/content-api/server.ts';
+import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { IMMUTABLE, SHORT } from '../../../scripts/publisher/release-store/headers.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
-import { buildOnce, type BuiltSite } from './built-site.ts';
+import { buildOnce, startEditingApi, type BuiltSite } from './built-site.ts';
 import { startRecorder } from './recorder.ts';
 import { BUCKET, CREDENTIALS, startS3rver, type LocalS3 } from './s3rver.ts';
 
@@ -46,17 +46,7 @@ const runDb = path.join(WORK, 'run.sqlite');
 const publishDir = path.join(WORK, 'state');
 
 const startApi = () =>
-  startContentApi({
-    host: '127.0.0.1',
-    port: API_PORT,
-    dbPath: runDb,
-    editor: {
-      token: TOKEN,
-      webhookUrl: `http://127.0.0.1:${PUBLISHER_PORT}/hooks/content`,
-      webhookSecret: SECRET,
-      log: () => {},
-    },
-  });
+  startEditingApi({ port: API_PORT, dbPath: runDb, token: TOKEN, publisherPort: PUBLISHER_PORT, secret: SECRET });
 
 interface PurgeBody {
   tags: string[];
