@@ -1,6 +1,6 @@
 // E-magazines (book/*) and multimedia (media/*).
-import type { Router } from '../http.ts';
-import type { Deps, Row } from '../types.ts';
+import type { Ctx, Router } from '../http.ts';
+import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { renderPdf } from '../files.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
@@ -9,22 +9,24 @@ import { pagedQuery, documentOf, found } from './support.ts';
 const TEXT = ['b.title_th', 'b.title_en', 'b.summary_th', 'b.summary_en'];
 
 export function registerLibrary(router: Router, { q, shapes }: Deps) {
-  router.get('/book/template', (ctx) => ({ data: documentOf(q, 'book-template', ctx.lang) }));
-  router.get('/book/category/all', (ctx) => {
+  /** A paged list of books or media, newest first, by keyword (`keyword`) and category (`cid`). */
+  const list = (ctx: Ctx, table: 'books' | 'media', shape: (r: Row, lang: Lang) => unknown) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), TEXT);
     const cid = filterId(ctx.query, 'cid');
     return pagedQuery(q, {
-      from: 'books b',
+      from: `${table} b`,
       where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''],
       args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
       order: 'b.published_at DESC, b.id DESC',
       page,
       limit,
       offset,
-      map: (r) => shapes.bookSummary(r, ctx.lang),
+      map: (r) => shape(r, ctx.lang),
     });
-  });
+  };
+  router.get('/book/template', (ctx) => ({ data: documentOf(q, 'book-template', ctx.lang) }));
+  router.get('/book/category/all', (ctx) => list(ctx, 'books', shapes.bookSummary));
   router.get('/book/update-view/:id', (ctx) => {
     const row = found(
       q('UPDATE books SET views = views + 1 WHERE id = ? RETURNING id, views').get(pathId(ctx.params.id)),
@@ -49,21 +51,7 @@ export function registerLibrary(router: Router, { q, shapes }: Deps) {
     };
   });
 
-  router.get('/media/category/all', (ctx) => {
-    const { page, limit, offset } = paging(ctx.query);
-    const kw = keywordWhere(keywordParam(ctx.query), TEXT);
-    const cid = filterId(ctx.query, 'cid');
-    return pagedQuery(q, {
-      from: 'media b',
-      where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''],
-      args: [...kw.args, ...(cid !== undefined ? [cid] : [])],
-      order: 'b.published_at DESC, b.id DESC',
-      page,
-      limit,
-      offset,
-      map: (r) => shapes.mediaSummary(r, ctx.lang),
-    });
-  });
+  router.get('/media/category/all', (ctx) => list(ctx, 'media', shapes.mediaSummary));
   router.get('/media/dropdown/category', (ctx) => ({
     data: q("SELECT id FROM categories WHERE area = 'media' ORDER BY sort")
       .all()
