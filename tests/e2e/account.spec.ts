@@ -5,12 +5,11 @@
  * every state, no console errors.
  */
 import { expect as baseExpect, test } from './support/test';
-import { checkPage, expectNoAxeViolations, watchConsole, type Lang } from './support/page-checks';
+import { checkPage, expectNoAxeViolations, watchConsole, prefix } from './support/page-checks';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const T = {
   th: {
     username: 'ชื่อผู้ใช้',

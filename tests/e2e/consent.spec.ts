@@ -4,12 +4,11 @@
  * (the page being read at once). The notice links to the privacy policy page. Axe on the notice.
  */
 import { expect, test, type Page } from './support/test';
-import { expectNoAxeViolations, type Lang } from './support/page-checks';
+import { expectNoAxeViolations, prefix } from './support/page-checks';
 import { recordTracking } from './support/tracking';
 
 test.describe.configure({ timeout: 90_000 });
 
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const VIEWS = ['/news/', '/articles/', '/manuals/'];
 // Not home: its popup covers the notice.
 const FIRST = '/faq/';

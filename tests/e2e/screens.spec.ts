@@ -7,11 +7,10 @@
  * in both languages.
  */
 import { expect, test, type Page, type Request } from './support/test';
-import { checkPage, expectNoAxeViolations, watchConsole, type Lang } from './support/page-checks';
+import { checkPage, expectNoAxeViolations, watchConsole, type Lang, prefix } from './support/page-checks';
 
 const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS: Lang[] = ['th', 'en'];
-const prefix = (lang: Lang) => (lang === 'th' ? '' : '/en');
 test.describe.configure({ timeout: 120_000 });
 
 async function api<T>(path: string, lang: Lang): Promise<T> {

@@ -7,12 +7,11 @@
  * no console errors.
  */
 import { expect as baseExpect, test, type Page } from './support/test';
-import { expectNoAxeViolations, watchConsole, type Lang } from './support/page-checks';
+import { expectNoAxeViolations, watchConsole, type Lang, prefix } from './support/page-checks';
 
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const T = {
   th: {
     username: 'ชื่อผู้ใช้',

@@ -99,3 +99,6 @@ export async function checkReadsWithoutJs(page: Page, path: string, expectedText
   expect(response?.status()).toBe(200);
   await expect(page.locator('main#main')).toContainText(expectedText);
 }
+
+/** The path prefix of a language: '' for Thai (the default), '/en' for English. */
+export const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
