@@ -9,7 +9,9 @@
  *   <Fragment set:html={staticReact(ArticleCard, { article, lang })} />
  *
  * The only other difference on a page: Astro numbers its React renders per page for the
- * islands' `prefix` (and their useId ids), and these renders no longer count.
+ * islands' `prefix` (and their useId ids), and these renders no longer count. For the same
+ * reason a component rendered here must not call `useId`: each `renderToString` counts from the
+ * start, so two cards on one page would get the same id (none of today's does).
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
