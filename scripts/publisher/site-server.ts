@@ -17,7 +17,7 @@
  * the manual search page with a search in its query (`serveManualSearch`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, realpathSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { releaseTags } from './release-store/dir.ts';
@@ -50,11 +50,14 @@ function headerSetter(tags: ReadonlyMap<string, readonly string[]>) {
 /** The manual search page in both languages, and the query names that ask it for results. */
 const SEARCH_PAGES = new Set(['/manuals/search/', '/en/manuals/search/']);
 const SEARCH_PARAMS = ['keyword', 'group', 'slug'];
-/** What a visitor reads when the search page itself could not be rendered, in the page's language. */
-const SEARCH_FAILED = {
-  th: 'ไม่สามารถแสดงหน้าค้นหาคู่มือได้ในขณะนี้ โปรดลองใหม่อีกครั้ง',
-  en: 'The manual search page could not be shown. Please try again.',
-};
+/** What a visitor reads when the search page itself could not be rendered: the site's own `errors.generic`. */
+const genericError = (lang: 'th' | 'en'): string =>
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), 'utf8')) as {
+      errors: { generic: string };
+    }
+  ).errors.generic;
+const SEARCH_FAILED = { th: genericError('th'), en: genericError('en') };
 
 /**
  * The manual search route (docs/publisher.md): a GET or HEAD of /manuals/search/ or

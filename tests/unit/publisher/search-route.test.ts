@@ -70,8 +70,8 @@ describe('the manual search route', () => {
     expect(th.status).toBe(500);
     expect(th.headers.get('cache-control')).toBe('no-store');
     expect(th.headers.get('content-type')).toMatch(/charset=utf-8/);
-    expect(await th.text()).toMatch(/ไม่สามารถแสดงหน้าค้นหาคู่มือ/);
+    expect(await th.text()).toMatch(/ระบบขัดข้องชั่วคราว/);
     expect(en.status).toBe(500);
-    expect(await en.text()).toMatch(/could not be shown/);
+    expect(await en.text()).toMatch(/temporarily unavailable/);
   });
 });
