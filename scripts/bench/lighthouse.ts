@@ -19,8 +19,8 @@
  *                                            tasks and the CPU time per script; the full
  *                                            Lighthouse reports go to bench-results/lighthouse/
  *
- * Pages are served gzipped, as the CDN serves them: the build's text files get `.gz` twins, which
- * the site server of `npm start` (scripts/publisher/site-server.ts, sirv) serves.
+ * Pages are served compressed, as the CDN serves them: the build's text files get the Brotli and
+ * gzip twins the publisher writes, which the site server of `npm start` (sirv) serves.
  * It builds into its own directory (bench-results/lighthouse-dist), not dist/: other runs
  * (npm test, other benchmarks) build dist/ against other API ports, and the built pages hold
  * absolute image addresses on this script's API port.
@@ -29,13 +29,13 @@ import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildSite } from '../site/build-site.ts';
 import { chromiumEnv, findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
+import { isTwinPath, writeTwins } from '../publisher/precompress.ts';
 import { printDetails } from './lighthouse-details.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,12 +71,12 @@ function firstDetailPath(listFile: string, pattern: RegExp): string {
   return match[1] ?? '';
 }
 
-/** A `.gz` twin beside every text file of the build (fonts and images are compressed already). */
-function precompress(dir: string): void {
+/** The twins the publisher writes (scripts/publisher/precompress.ts) beside every file of the build. */
+async function precompress(dir: string): Promise<void> {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(html|js|mjs|css|svg|json|xml|txt|webmanifest)$/.test(entry.name)) continue;
+    if (!entry.isFile() || isTwinPath(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
-    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+    await writeTwins(dir, path.relative(dir, file), readFileSync(file));
   }
 }
 
@@ -89,7 +89,7 @@ try {
   if (!skipBuild && (await buildSite({ apiBaseUrl: api.url, args: ['--outDir', outDir] })) !== 0) {
     throw new Error('The build failed.');
   }
-  precompress(outDir);
+  await precompress(outDir);
   site = await startSiteServer({ root: outDir, folder: true, port: 0 });
   const detailTh = firstDetailPath('articles/index.html', /href="(\/article\/[^"]+\/)"/);
   const detailEn = firstDetailPath('en/articles/index.html', /href="(\/en\/article\/[^"]+\/)"/);
