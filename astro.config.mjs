@@ -18,7 +18,9 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://127.0.0.1:4321',
   output: 'static',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // concurrency: pages in flight at once; src/integrations/render-path renders them in worker
+  // threads (PORTAL_RENDER_THREADS), so several must be handed out together to keep them busy.
+  build: { format: 'directory', concurrency: 8 },
   i18n: {
     defaultLocale: 'th',
     locales: ['th', 'en'],

@@ -15,32 +15,13 @@
  * - `store` is the bundle's content-layer store: records re-read from the API replace the
  *   built ones in place (see ./content-store.ts).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadBundle, type RouteData } from '../../src/integrations/render-path/bundle.ts';
 
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
 /** cacheKey → the `collection/id` of the entries it was made from (src/collections/api-collection.ts). */
 const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
-
-interface Facts {
-  entry: string;
-  origin: string;
-  pages: Array<[string, { styles: unknown[] }]>;
-  entrySpecifierToBundleMap: Array<[string, string]>;
-  scripts: Array<{ stage: string; content: string }>;
-}
-
-/** What Astro's route data says about a route, as far as the publisher needs it. */
-interface RouteData {
-  route: string;
-  component: string;
-  type: 'page' | 'endpoint' | 'redirect' | 'fallback';
-  prerender: boolean;
-  fallbackRoutes: RouteData[];
-}
 
 /** One output file of the site, as getStaticPaths describes it. */
 export interface PagePath {
@@ -194,23 +175,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
   retryDroppedGets();
   const records = new Map<string, string[]>();
   (globalThis as Record<symbol, unknown>)[CACHE_KEY_RECORDS] = records;
-  const facts = JSON.parse(await readFile(path.join(dir, 'render-path.json'), 'utf8')) as Facts;
-  const entry = await import(pathToFileURL(path.join(dir, facts.entry)).href);
-  const app = entry.app;
-  app.setInternals({
-    pagesByKeys: new Map(facts.pages),
-    entrySpecifierToBundleMap: new Map(facts.entrySpecifierToBundleMap),
-  });
-  const quiet = { write: () => true };
-  app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: quiet } } });
-
-  // StaticPaths and renderForPrerender from the same astro package the bundle was built with.
-  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
-  const astroDist = path.resolve(
-    path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname),
-    '../..',
-  );
-  const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
+  const { app, facts, StaticPaths, renderForPrerender } = await loadBundle(dir);
 
   const routeCache = app.routeCache as RouteCache;
   const reads = watchReads(routeCache);

@@ -12,10 +12,12 @@
  * Astro's content-layer store, so re-read records replace the built ones in place, and the
  * collections of src/content.config.ts, so their loaders re-read an area from the API.
  */
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { writeFacts, type BundleApp } from './bundle.ts';
+import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
 const DATA_STORE_KEY = 'portal.render-path.data-store';
@@ -23,6 +25,27 @@ const COLLECTIONS_KEY = 'portal.render-path.collections';
 
 const DATA_STORE_MODULE = /[\\/]astro[\\/]dist[\\/]content[\\/]data-store\.js$/;
 const HOOK_ID = 'virtual:portal-render-path-hook';
+
+/**
+ * Where a static build writes its prerender bundle: Astro's getPrerenderOutputDirectory, not
+ * exported. `.prerender/` in the output folder, or in `./.astro/` of the working directory when
+ * the output folder lies outside it (getOutDirWithinCwd).
+ */
+function prerenderDirOf(outDir: URL): URL {
+  const inside = fileURLToPath(outDir).startsWith(process.cwd());
+  const base = inside ? outDir : new URL('./.astro/', pathToFileURL(process.cwd() + path.sep));
+  return new URL('./.prerender/', base);
+}
+
+/**
+ * The prerender entry this build wrote. A build that failed leaves its bundle behind (Astro
+ * removes the folder only after generating pages), so the folder may hold older entries too.
+ */
+async function newestEntry(dir: URL): Promise<string | undefined> {
+  const names = (await readdir(dir)).filter((f) => f.startsWith('prerender-entry'));
+  const dated = await Promise.all(names.map(async (name) => ({ name, at: (await stat(new URL(name, dir))).mtimeMs })));
+  return dated.sort((a, b) => b.at - a.at)[0]?.name;
+}
 
 export default function renderPath(): AstroIntegration {
   const target = process.env.RENDER_PATH_DIR;
@@ -60,21 +83,18 @@ export default function renderPath(): AstroIntegration {
         outDir = config.outDir;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (!target || !outDir) return;
-        const prerenderDir = new URL('./.prerender/', outDir);
-        setPrerenderer((defaultPrerenderer) => ({
-          ...defaultPrerenderer,
-          name: 'portal:render-path',
-          async setup() {
-            // Load the entry first (the default prerenderer's import then gets the same
-            // module) so the build internals it is handed can be recorded.
-            const entryName = (await readdir(prerenderDir)).find((f) => f.startsWith('prerender-entry'));
+        const threads = renderThreadCount();
+        if ((!target && threads <= 1) || !outDir) return;
+        const prerenderDir = prerenderDirOf(outDir);
+        setPrerenderer((defaultPrerenderer) => {
+          // Load the entry first (the default prerenderer's import then gets the same module) so
+          // the build internals it is handed can be recorded next to the bundle (./bundle.ts).
+          const prepare = async () => {
+            const entryName = await newestEntry(prerenderDir);
             if (!entryName) throw new Error(`render-path: no prerender entry in ${fileURLToPath(prerenderDir)}`);
             const entry = await import(new URL(entryName, prerenderDir).href);
-            const app = entry.app;
-            let internals:
-              | { pagesByKeys: Map<string, { styles: unknown }>; entrySpecifierToBundleMap: Map<string, string> }
-              | undefined;
+            const app = entry.app as BundleApp;
+            let internals: Parameters<typeof writeFacts>[3] | undefined;
             const setInternals = app.setInternals.bind(app);
             app.setInternals = (value: unknown) => {
               internals = value as typeof internals;
@@ -82,26 +102,24 @@ export default function renderPath(): AstroIntegration {
             };
             await defaultPrerenderer.setup?.();
             app.setInternals = setInternals;
-            const options = app.getOptions();
-            const dir = path.resolve(target);
-            await rm(dir, { recursive: true, force: true });
-            await mkdir(path.dirname(dir), { recursive: true });
-            await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
             if (!internals) throw new Error('render-path: Astro did not hand over its build internals');
-            const pages = [...internals.pagesByKeys.entries()].map(([key, page]) => [key, { styles: page.styles }]);
-            const facts = {
-              entry: entryName,
-              origin: String(options.origin),
-              pages,
-              entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
-              scripts: options.settings.scripts.map((s: { stage: string; content: string }) => ({
-                stage: s.stage,
-                content: s.content,
-              })),
-            };
-            await writeFile(path.join(dir, 'render-path.json'), JSON.stringify(facts));
-          },
-        }));
+            await writeFacts(fileURLToPath(prerenderDir), entryName, app, internals);
+            if (target) {
+              const dir = path.resolve(target);
+              await rm(dir, { recursive: true, force: true });
+              await mkdir(path.dirname(dir), { recursive: true });
+              await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
+            }
+            return app;
+          };
+          if (threads > 1)
+            return threadedPrerenderer(defaultPrerenderer, fileURLToPath(prerenderDir), threads, prepare);
+          return {
+            ...defaultPrerenderer,
+            name: 'portal:render-path',
+            setup: async () => void (await prepare()),
+          };
+        });
       },
     },
   };

@@ -57,7 +57,10 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
     args: ['--config', path.relative(ROOT, config)],
     outDir: site.dist,
     cacheDir: path.join(o.work, 'cache'),
-    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: o.siteUrl },
+    // Two render threads whatever the machine: the loop test's "full publish = the build, byte
+    // for byte" then also holds the build's threaded renderer (src/integrations/render-path/threads.ts)
+    // to the publisher's single-threaded render path.
+    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: o.siteUrl, PORTAL_RENDER_THREADS: '2' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await seed.close();
