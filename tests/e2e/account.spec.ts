@@ -148,6 +148,9 @@ test('the username check leads to registration; the new account logs in (en), an
   await expect(page.locator('main dl')).toContainText('Mani Meena');
 
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  // Logged out before leaving (the session is stored by the click's handler; navigating at once
+  // could keep it, and the login page then greets the member instead of showing its forms).
+  await expect(page.getByRole('button', { name: 'Log out', exact: true })).toHaveCount(0);
   await page.goto('/account/login/');
   const forgot = page.locator('form', { has: page.getByRole('heading', { name: 'ลืมรหัสผ่าน' }) });
   await forgot.getByRole('textbox').fill('nobody-here@example.com');
