@@ -39,8 +39,21 @@ export interface Ctx {
 
 export type Handler = (ctx: Ctx) => unknown;
 
+/** A list item's detail, embedded in the list answer: the GET it answers and that answer. */
+export interface EmbeddedDetail {
+  url: string;
+  answer: unknown;
+}
+
+/**
+ * The request preference (RFC 7240 `Prefer`) under which a list answer embeds each item's detail
+ * answer (ours, docs/api-contract.md "Embedded details"): the build reads a large area in one
+ * request per list page instead of one per record, and the list's ETag then covers the details.
+ */
+export const EMBED_DETAILS = 'embed=detail';
+
 export class Router {
-  routes: { method: string; parts: string[]; handler: Handler }[] = [];
+  routes: { method: string; parts: string[]; handler: Handler; detailOf?: (item: never) => string }[] = [];
   /** `pattern` e.g. `/content/page/:slug` */
   on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
@@ -59,13 +72,50 @@ export class Router {
     return this.on('DELETE', p, h);
   }
 
+  /**
+   * Makes the paged list at `pattern` (already registered) embed, under `Prefer: embed=detail`,
+   * the answer of each item's detail GET (`detailOf(item)`, encoded as the portal asks it) as
+   * `detail: { url, answer }`. An item whose detail answers an error gets none.
+   */
+  embedDetails<T>(pattern: string, detailOf: (item: T) => string): this {
+    const parts = pattern.split('/').filter(Boolean);
+    const route = this.routes.find((r) => r.method === 'GET' && r.parts.join('/') === parts.join('/'));
+    if (!route) throw new Error(`embedDetails: no GET route ${pattern}`);
+    route.detailOf = detailOf as (item: never) => string;
+    return this;
+  }
+
+  /** The detail answers embedded in `result` (see embedDetails), for a request that prefers them. */
+  embed(ctx: Ctx, detailOf: (item: never) => string, result: unknown): unknown {
+    const items = (result as { result?: unknown })?.result;
+    if (!Array.isArray(items)) return result;
+    return {
+      ...(result as object),
+      result: items.map((item: object) => {
+        const url = detailOf(item as never);
+        const found = this.match('GET', url.split('?')[0]!);
+        if (!found || 'allowed' in found) return item;
+        try {
+          const answer = found.handler({ ...ctx, params: found.params, query: new URLSearchParams() });
+          if (answer instanceof Promise) return item;
+          return { ...item, detail: { url, answer } satisfies EmbeddedDetail };
+        } catch {
+          return item;
+        }
+      }),
+    };
+  }
+
   /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
   match(
     method: string,
     path: string,
-  ): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
+  ):
+    | { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string }
+    | { allowed: string[] }
+    | null {
     const segs = path.split('/').filter(Boolean);
-    let best: { handler: Handler; params: Record<string, string> } | null = null;
+    let best: { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string } | null = null;
     let bestScore = -1;
     const allowed = new Set<string>();
     for (const r of this.routes) {
@@ -96,7 +146,7 @@ export class Router {
         continue;
       }
       if (score > bestScore) {
-        best = { handler: r.handler, params };
+        best = { handler: r.handler, params, detailOf: r.detailOf };
         bestScore = score;
       }
     }
@@ -104,6 +154,12 @@ export class Router {
     if (allowed.size) return { allowed: [...allowed] };
     return null;
   }
+}
+
+/** Whether the request's `Prefer` header asks for `preference`. */
+function prefers(req: IncomingMessage, preference: string): boolean {
+  const header = req.headers.prefer;
+  return typeof header === 'string' && header.split(',').some((p) => p.trim() === preference);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -240,7 +296,14 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       if (!found) throw notFound();
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
-      const result = await found.handler(ctx);
+      let result = await found.handler(ctx);
+      if (found.detailOf && req.method === 'GET') {
+        res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
+        if (prefers(req, EMBED_DETAILS)) {
+          result = router.embed(ctx, found.detailOf, result);
+          res.setHeader('preference-applied', EMBED_DETAILS);
+        }
+      }
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
       if (req.method === 'GET') sendJsonConditional(req, res, result);

@@ -68,6 +68,16 @@ export function buildRouter(deps: Deps): Router {
     registerWebboard,
   ])
     register(router, deps);
+  // The large areas' lists embed each item's detail when asked (http.ts EMBED_DETAILS).
+  const enc = (v: unknown) => encodeURIComponent(String(v));
+  type Item = Record<string, unknown>;
+  router
+    .embedDetails('/content/category/all', (a: Item) => `/content/page/${enc(a.slug)}`)
+    .embedDetails('/activity/category/all', (a: Item) => `/activity/page/${enc(a.id)}`)
+    .embedDetails('/purchase/all', (p: Item) => `/purchase/view/${enc(p.uuid)}`)
+    .embedDetails('/book/category/all', (b: Item) => `/book/page/${enc(b.slug)}`)
+    .embedDetails('/media/category/all', (m: Item) => `/media/page/${enc(m.slug)}`)
+    .embedDetails('/manual/group/:id', (m: Item) => `/manual/view/${enc(m.uuid)}`);
   return router;
 }
 

@@ -12,6 +12,10 @@
  *   with an ApiError carrying the server's body, or the raw error as its cause
  * - conditional requests (issue 12, build time): an observer learns each GET's ETag, and
  *   `isUnchanged` asks with `If-None-Match` whether an answer still holds (304)
+ * - embedded details (issue 12, build time): while a prefetch store is set, GETs say
+ *   `Prefer: embed=detail`; a list answer whose items carry `detail: { url, answer }` (ours,
+ *   docs/api-contract.md) fills the store, and a later GET of such a url is answered from it
+ *   without a request. An API that ignores the preference is read one detail at a time.
  */
 import wretch, { type Wretch, type WretchError } from 'wretch';
 import { logger } from '../lib/logger';
@@ -88,6 +92,33 @@ export interface ObservedGet {
 
 let observeGet: ((seen: ObservedGet) => void) | null = null;
 
+/** The request preference under which a list embeds its items' detail answers (the reference API's http.ts). */
+export const EMBED_DETAILS = 'embed=detail';
+
+/** Detail answers a list embedded, by `${lang} ${url}`, for the GETs that follow. */
+export type PrefetchStore = Map<string, unknown>;
+let prefetchStore: (() => PrefetchStore | undefined) | null = null;
+
+/**
+ * Registers where embedded detail answers go and come from (the build's loaders: one store per
+ * area and sync). Without one, or when it answers undefined, nothing is embedded or reused.
+ */
+export function setPrefetchStore(source: (() => PrefetchStore | undefined) | null): void {
+  prefetchStore = source;
+}
+
+/** Moves the detail answers a list embedded into `store` (they are no part of the list's shape). */
+function keepEmbedded(parsed: unknown, lang: Lang, store: PrefetchStore): void {
+  const items = (parsed as { result?: unknown } | null)?.result;
+  if (!Array.isArray(items)) return;
+  for (const item of items as Array<Record<string, unknown> | null>) {
+    const detail = item?.detail as { url?: unknown; answer?: unknown } | undefined;
+    if (!detail || typeof detail.url !== 'string' || detail.answer === undefined) continue;
+    store.set(`${lang} ${detail.url}`, detail.answer);
+    delete item!.detail;
+  }
+}
+
 /**
  * Registers who learns of every anonymous GET (the build's loaders keep the ETags to revalidate
  * them on the next build). One observer at a time; null removes it.
@@ -143,10 +174,17 @@ export async function request<T = unknown>(method: Method, path: string, options
   if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
 
   const observe = method === 'GET' && !token ? observeGet : null;
+  const prefetched = method === 'GET' && !token ? prefetchStore?.() : undefined;
+  if (prefetched) {
+    const answer = prefetched.get(`${lang} ${url}`);
+    if (answer !== undefined) return answer as T;
+    w = w.headers({ Prefer: EMBED_DETAILS });
+  }
   try {
     const response = await w.fetch(method).res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
+    if (prefetched) keepEmbedded(parsed, lang, prefetched);
     observe?.({ url, lang, etag: response.headers.get('etag') });
     return parsed;
   } catch (raw) {
@@ -159,18 +197,18 @@ export async function request<T = unknown>(method: Method, path: string, options
  * Whether the anonymous GET of `url` (endpoint and query string, as an ObservedGet names it)
  * in `lang` still answers what was tagged `etag`: true on `304 Not Modified`. Anything else
  * (200, an error, no answer) is false, so the caller reads the area again and meets the
- * error there.
+ * error there. `embedded`: the GET was made preferring embedded details (its ETag covers them).
  */
 export async function isUnchanged(
   url: string,
   lang: Lang,
   etag: string,
-  timeoutMs = REQUEST_TIMEOUT_MS,
+  { embedded = false, timeoutMs = REQUEST_TIMEOUT_MS }: { embedded?: boolean; timeoutMs?: number } = {},
 ): Promise<boolean> {
   try {
     const response = await baseRequest(lang, null)
       .url(url)
-      .headers({ 'If-None-Match': etag })
+      .headers({ 'If-None-Match': etag, ...(embedded ? { Prefer: EMBED_DETAILS } : {}) })
       .options({ signal: AbortSignal.timeout(timeoutMs) })
       .get()
       .res();

@@ -35,7 +35,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
 import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
-import { getApiBaseUrl, isUnchanged, setGetObserver } from '../api/client';
+import { getApiBaseUrl, isUnchanged, setGetObserver, setPrefetchStore, type PrefetchStore } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 
 interface AreaRecord<T> {
@@ -163,6 +163,14 @@ const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>
 const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
 setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
 
+/**
+ * The detail answers the area's lists embedded (src/api/client.ts), while its `fetch` runs in a
+ * build. A GET answered from here is not one the area made: its answer is part of the list's,
+ * whose ETag is kept and revalidated, so an edit of the detail changes the list's ETag too.
+ */
+const areaPrefetch = new AsyncLocalStorage<PrefetchStore>();
+setPrefetchStore(() => areaPrefetch.getStore());
+
 function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => withRetry(task)).catch((error: unknown) => {
@@ -206,27 +214,37 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
  */
 const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 
-/** Runs an area's fetch, collecting the ETags of the GETs it makes. */
-async function withGets<R>(task: () => Promise<R>): Promise<{ result: R; gets: Map<string, string | null> }> {
+/**
+ * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build (not in the
+ * publisher, whose detail cache keeps its re-reads small) its GETs prefer lists with embedded
+ * details, and the details those lists carry are not asked again.
+ */
+async function withGets<R>(
+  task: () => Promise<R>,
+): Promise<{ result: R; gets: Map<string, string | null>; embedded: boolean }> {
   const gets = new Map<string, string | null>();
-  const result = await areaGets.run(gets, task);
-  return { result, gets };
+  const embedded = !detailCache();
+  const run = () => areaGets.run(gets, task);
+  const result = embedded ? await areaPrefetch.run(new Map(), run) : await run();
+  return { result, gets, embedded };
 }
 
 /** What the last full sync of a language read: its GETs with their ETags, and its syncKey. */
 interface SyncedGets {
   key: string;
   gets: Array<[url: string, etag: string]>;
+  /** The GETs preferred embedded details: they are revalidated with the same preference. */
+  embedded?: boolean;
 }
 
 /** The GETs worth revalidating next time, or undefined when one had no ETag (the area then always reads in full). */
-function syncedGets(key: string, gets: Map<string, string | null>): SyncedGets | undefined {
+function syncedGets(key: string, gets: Map<string, string | null>, embedded: boolean): SyncedGets | undefined {
   const out: SyncedGets['gets'] = [];
   for (const [k, etag] of gets) {
     if (!etag) return undefined;
     out.push([k.slice(k.indexOf(' ') + 1), etag]);
   }
-  return out.length ? { key, gets: out } : undefined;
+  return out.length ? { key, gets: out, ...(embedded ? { embedded } : {}) } : undefined;
 }
 
 /**
@@ -238,7 +256,7 @@ async function stillValid(lang: Lang, synced: SyncedGets, limit: Limiter): Promi
   await Promise.all(
     synced.gets.map(([url, etag]) =>
       limit(async () => {
-        if (!changed && !(await isUnchanged(url, lang, etag))) changed = true;
+        if (!changed && !(await isUnchanged(url, lang, etag, { embedded: synced.embedded === true }))) changed = true;
       }),
     ),
   );
@@ -286,9 +304,15 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
           try {
             const started = performance.now();
-            const { result, gets } = await withGets(() => options.fetch(ctx));
+            const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
             const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-            return { lang, unchanged: false as const, records: [...result], gets: syncedGets(syncKey, gets), took };
+            return {
+              lang,
+              unchanged: false as const,
+              records: [...result],
+              gets: syncedGets(syncKey, gets, embedded),
+              took,
+            };
           } catch (error) {
             if (error instanceof ApiUnreachable) throw error;
             if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
