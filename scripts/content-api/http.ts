@@ -188,13 +188,12 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  * A GET's 200 answer with its ETag, or `304 Not Modified` (no body) when the request's
  * If-None-Match names that ETag: the build's loaders revalidate what they read last time.
  */
-function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown) {
+function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown): string {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, { etag, 'cache-control': 'no-store' });
-    res.end();
-    return;
+    sendNotModified(res, etag);
+    return etag;
   }
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
@@ -203,6 +202,12 @@ function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: un
     etag,
   });
   res.end(text);
+  return etag;
+}
+
+function sendNotModified(res: ServerResponse, etag: string) {
+  res.writeHead(304, { etag, 'cache-control': 'no-store' });
+  res.end();
 }
 
 /** CORS for the islands on the portal origin (and any other: the data is public). */
@@ -264,7 +269,15 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
  * to `extra`. Any exception that is not an HttpError is logged and answered 500 — but handlers
  * validate their input, so bad input ends as a 4xx.
  */
-export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>) {
+export function createListener(
+  router: Router,
+  extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>,
+  dataVersion?: () => string,
+) {
+  // The ETags of the lists that embedded their details, by language and URL, with the data
+  // version they were made at: revalidating an unchanged list then costs no detail. Any write to
+  // the database, from this connection or another, changes the version (server.ts).
+  const embeddedTags = new Map<string, { version: string; etag: string }>();
   return async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
     const lang = langOf(req.headers['accept-language']);
@@ -297,15 +310,24 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
       let result = await found.handler(ctx);
+      // Drain an unread body so keep-alive connections stay usable.
+      if (!bodyPromise && req.readable) req.resume();
       if (found.detailOf && req.method === 'GET') {
         res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
         if (prefers(req, EMBED_DETAILS)) {
-          result = router.embed(ctx, found.detailOf, result);
           res.setHeader('preference-applied', EMBED_DETAILS);
+          const key = `${lang} ${req.url}`;
+          const version = dataVersion?.();
+          const known = embeddedTags.get(key);
+          if (version && known?.version === version && matchesIfNoneMatch(req.headers['if-none-match'], known.etag)) {
+            sendNotModified(res, known.etag);
+            return;
+          }
+          const etag = sendJsonConditional(req, res, router.embed(ctx, found.detailOf, result));
+          if (version) embeddedTags.set(key, { version, etag });
+          return;
         }
       }
-      // Drain an unread body so keep-alive connections stay usable.
-      if (!bodyPromise && req.readable) req.resume();
       if (req.method === 'GET') sendJsonConditional(req, res, result);
       else sendJson(res, 200, result);
     } catch (err) {

@@ -116,4 +116,19 @@ describe('Prefer: embed=detail (ours: a large area read in one request per list 
     expect(again.status).toBe(200);
     expect(again.body.result[0].detail.answer.data.body_html).toBe('<p>แก้ไขเนื้อหา</p>');
   });
+
+  it('answers a revalidation from its kept tag only while nothing was written, by this server or another', async () => {
+    const url = '/book/category/all?page=1&limit=2';
+    const prefer = { prefer: 'embed=detail' };
+    const first = await api.call(url, { lang: 'en', headers: prefer });
+    const tag = first.headers.get('etag')!;
+    const again = { lang: 'en', headers: { ...prefer, 'if-none-match': tag } };
+    expect((await api.call(url, again)).status).toBe(304);
+    // A write through the API itself (a book's view counter, shown in the list).
+    const id = first.body.result[0].id as number;
+    expect((await api.call(`/book/update-view/${id}`, { lang: 'en' })).status).toBe(200);
+    const counted = await api.call(url, again);
+    expect(counted.status).toBe(200);
+    expect(counted.body.result[0].views).toBe(first.body.result[0].views + 1);
+  });
 });
