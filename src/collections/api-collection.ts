@@ -171,6 +171,19 @@ setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}
 const areaPrefetch = new AsyncLocalStorage<PrefetchStore>();
 setPrefetchStore(() => areaPrefetch.getStore());
 
+/** Whether a list of this area embedded the answer of `endpoint` (as the area names it, or URL-encoded as sent). */
+function embeddedAnswer(lang: Lang, endpoint: string): boolean {
+  const store = areaPrefetch.getStore();
+  if (!store?.size) return false;
+  if (store.has(`${lang} ${endpoint}`)) return true;
+  const [path = '', query] = endpoint.split('?');
+  const encoded = path
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
+  return store.has(`${lang} ${encoded}${query === undefined ? '' : `?${query}`}`);
+}
+
 function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => withRetry(task)).catch((error: unknown) => {
@@ -192,7 +205,11 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
             areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
             return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
           }
-          return call(endpointOf(item), () => task(item)).then(
+          // A detail its list embedded needs no request: no slot of the limit, no retry.
+          const answered = embeddedAnswer(lang, endpointOf(item))
+            ? task(item)
+            : call(endpointOf(item), () => task(item));
+          return answered.then(
             (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value }),
             (error: unknown) => {
               if (!isRecordFailure(error)) throw error;
@@ -348,12 +365,14 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           valid.push({ id, data: parsed.data as Record<string, unknown> });
         }
 
-        const areaDigest = generateDigest(JSON.stringify(valid));
+        // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
+        const digests = valid.map(({ data }) => generateDigest(data));
+        const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
         const digestKey = `digest:${lang}`;
         const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
         if (!unchanged) {
           for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
-          for (const { id, data } of valid) store.set({ id, data, digest: generateDigest(data) });
+          valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
           meta.set(digestKey, areaDigest);
         }
         // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
