@@ -176,8 +176,12 @@ export async function request<T = unknown>(method: Method, path: string, options
   const observe = method === 'GET' && !token ? observeGet : null;
   const prefetched = method === 'GET' && !token ? prefetchStore?.() : undefined;
   if (prefetched) {
+    // Taken once: the area holds each answer only until its detail is read.
     const answer = prefetched.get(`${lang} ${url}`);
-    if (answer !== undefined) return answer as T;
+    if (answer !== undefined) {
+      prefetched.delete(`${lang} ${url}`);
+      return answer as T;
+    }
     w = w.headers({ Prefer: EMBED_DETAILS });
   }
   try {
