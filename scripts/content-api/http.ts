@@ -40,7 +40,7 @@ export interface Ctx {
 export type Handler = (ctx: Ctx) => unknown;
 
 /** A list item's detail, embedded in the list answer: the GET it answers and that answer. */
-export interface EmbeddedDetail {
+interface EmbeddedDetail {
   url: string;
   answer: unknown;
 }
@@ -50,7 +50,7 @@ export interface EmbeddedDetail {
  * answer (ours, docs/api-contract.md "Embedded details"): the build reads a large area in one
  * request per list page instead of one per record, and the list's ETag then covers the details.
  */
-export const EMBED_DETAILS = 'embed=detail';
+const EMBED_DETAILS = 'embed=detail';
 
 export class Router {
   routes: { method: string; parts: string[]; handler: Handler; detailOf?: (item: never) => string }[] = [];
@@ -309,7 +309,7 @@ export function createListener(
       if (!found) throw notFound();
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
-      let result = await found.handler(ctx);
+      const result = await found.handler(ctx);
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
       if (found.detailOf && req.method === 'GET') {

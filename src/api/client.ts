@@ -93,7 +93,7 @@ export interface ObservedGet {
 let observeGet: ((seen: ObservedGet) => void) | null = null;
 
 /** The request preference under which a list embeds its items' detail answers (the reference API's http.ts). */
-export const EMBED_DETAILS = 'embed=detail';
+const EMBED_DETAILS = 'embed=detail';
 
 /** Detail answers a list embedded, by `${lang} ${url}`, for the GETs that follow. */
 export type PrefetchStore = Map<string, unknown>;
