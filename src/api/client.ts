@@ -12,10 +12,8 @@
  *   with an ApiError carrying the server's body, or the raw error as its cause
  * - conditional requests (issue 12, build time): an observer learns each GET's ETag, and
  *   `isUnchanged` asks with `If-None-Match` whether an answer still holds (304)
- * - embedded details (issue 12, build time): while a prefetch store is set, GETs say
- *   `Prefer: embed=detail`; a list answer whose items carry `detail: { url, answer }` (ours,
- *   docs/api-contract.md) fills the store, and a later GET of such a url is answered from it
- *   without a request. An API that ignores the preference is read one detail at a time.
+ * - a source (build time) may answer a GET without a request or add headers to it: the
+ *   loaders' embedded details (src/collections/api-collection.ts)
  */
 import wretch, { type Wretch, type WretchError } from 'wretch';
 import { logger } from '../lib/logger';
@@ -88,36 +86,11 @@ export interface ObservedGet {
   lang: Lang;
   /** The answer's ETag; null when it had none or the call failed. */
   etag: string | null;
+  /** The parsed answer (before it is returned: the observer may take parts out of it). */
+  body?: unknown;
 }
 
 let observeGet: ((seen: ObservedGet) => void) | null = null;
-
-/** The request preference under which a list embeds its items' detail answers (the reference API's http.ts). */
-const EMBED_DETAILS = 'embed=detail';
-
-/** Detail answers a list embedded, by `${lang} ${url}`, for the GETs that follow. */
-export type PrefetchStore = Map<string, unknown>;
-let prefetchStore: (() => PrefetchStore | undefined) | null = null;
-
-/**
- * Registers where embedded detail answers go and come from (the build's loaders: one store per
- * area and sync). Without one, or when it answers undefined, nothing is embedded or reused.
- */
-export function setPrefetchStore(source: (() => PrefetchStore | undefined) | null): void {
-  prefetchStore = source;
-}
-
-/** Moves the detail answers a list embedded into `store` (they are no part of the list's shape). */
-function keepEmbedded(parsed: unknown, lang: Lang, store: PrefetchStore): void {
-  const items = (parsed as { result?: unknown } | null)?.result;
-  if (!Array.isArray(items)) return;
-  for (const item of items as Array<Record<string, unknown> | null>) {
-    const detail = item?.detail as { url?: unknown; answer?: unknown } | undefined;
-    if (!detail || typeof detail.url !== 'string' || detail.answer === undefined) continue;
-    store.set(`${lang} ${detail.url}`, detail.answer);
-    delete item!.detail;
-  }
-}
 
 /**
  * Registers who learns of every anonymous GET (the build's loaders keep the ETags to revalidate
@@ -125,6 +98,15 @@ function keepEmbedded(parsed: unknown, lang: Lang, store: PrefetchStore): void {
  */
 export function setGetObserver(observer: ((seen: ObservedGet) => void) | null): void {
   observeGet = observer;
+}
+
+/** Build time: answers an anonymous GET without a request, or adds headers to it. */
+export type GetSource = (url: string, lang: Lang) => { answer?: unknown; headers?: Record<string, string> } | undefined;
+let getSource: GetSource | null = null;
+
+/** Registers the source of anonymous GETs (one at a time; null removes it). */
+export function setGetSource(source: GetSource | null): void {
+  getSource = source;
 }
 
 /** Builds the query string, leaving out empty values (spec point 5: empty keywords omitted). */
@@ -174,22 +156,14 @@ export async function request<T = unknown>(method: Method, path: string, options
   if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
 
   const observe = method === 'GET' && !token ? observeGet : null;
-  const prefetched = method === 'GET' && !token ? prefetchStore?.() : undefined;
-  if (prefetched) {
-    // Taken once: the area holds each answer only until its detail is read.
-    const answer = prefetched.get(`${lang} ${url}`);
-    if (answer !== undefined) {
-      prefetched.delete(`${lang} ${url}`);
-      return answer as T;
-    }
-    w = w.headers({ Prefer: EMBED_DETAILS });
-  }
+  const source = method === 'GET' && !token ? getSource?.(url, lang) : undefined;
+  if (source?.answer !== undefined) return source.answer as T;
+  if (source?.headers) w = w.headers(source.headers);
   try {
     const response = await w.fetch(method).res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
-    if (prefetched) keepEmbedded(parsed, lang, prefetched);
-    observe?.({ url, lang, etag: response.headers.get('etag') });
+    observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed });
     return parsed;
   } catch (raw) {
     observe?.({ url, lang, etag: null });
@@ -201,18 +175,18 @@ export async function request<T = unknown>(method: Method, path: string, options
  * Whether the anonymous GET of `url` (endpoint and query string, as an ObservedGet names it)
  * in `lang` still answers what was tagged `etag`: true on `304 Not Modified`. Anything else
  * (200, an error, no answer) is false, so the caller reads the area again and meets the
- * error there. `embedded`: the GET was made preferring embedded details (its ETag covers them).
+ * error there. `headers`: those the GET was made with (a `Prefer` its ETag depends on).
  */
 export async function isUnchanged(
   url: string,
   lang: Lang,
   etag: string,
-  { embedded = false, timeoutMs = REQUEST_TIMEOUT_MS }: { embedded?: boolean; timeoutMs?: number } = {},
+  { headers = {}, timeoutMs = REQUEST_TIMEOUT_MS }: { headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<boolean> {
   try {
     const response = await baseRequest(lang, null)
       .url(url)
-      .headers({ 'If-None-Match': etag, ...(embedded ? { Prefer: EMBED_DETAILS } : {}) })
+      .headers({ ...headers, 'If-None-Match': etag })
       .options({ signal: AbortSignal.timeout(timeoutMs) })
       .get()
       .res();

@@ -35,7 +35,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
 import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
-import { getApiBaseUrl, isUnchanged, setGetObserver, setPrefetchStore, type PrefetchStore } from '../api/client';
+import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 
 interface AreaRecord<T> {
@@ -161,15 +161,44 @@ const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>
 
 /** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
 const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
-setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
 
 /**
- * The detail answers the area's lists embedded (src/api/client.ts), while its `fetch` runs in a
- * build. A GET answered from here is not one the area made: its answer is part of the list's,
- * whose ETag is kept and revalidated, so an edit of the detail changes the list's ETag too.
+ * The detail answers the area's lists embedded, by `${lang} ${url}`, while its `fetch` runs in a
+ * build. In a build every GET says `Prefer: embed=detail` (ours, docs/api-contract.md): a list
+ * answer whose items carry `detail: { url, answer }` fills the store, and the GET of such a url
+ * is answered from it, once, without a request. Such a GET is not one the area made: its answer
+ * is part of the list's, whose ETag is kept and revalidated, so an edit of the detail changes the
+ * list's ETag too. An API that ignores the preference is read one detail at a time.
  */
+type PrefetchStore = Map<string, unknown>;
 const areaPrefetch = new AsyncLocalStorage<PrefetchStore>();
-setPrefetchStore(() => areaPrefetch.getStore());
+const EMBED_DETAILS = { Prefer: 'embed=detail' } as const;
+
+setGetObserver(({ url, lang, etag, body }) => {
+  areaGets.getStore()?.set(`${lang} ${url}`, etag);
+  const store = areaPrefetch.getStore();
+  if (store) keepEmbedded(body, lang, store);
+});
+setGetSource((url, lang) => {
+  const store = areaPrefetch.getStore();
+  if (!store) return undefined;
+  const answer = store.get(`${lang} ${url}`);
+  if (answer === undefined) return { headers: EMBED_DETAILS };
+  store.delete(`${lang} ${url}`);
+  return { answer };
+});
+
+/** Moves the detail answers a list embedded into `store` (they are no part of the list's shape). */
+function keepEmbedded(body: unknown, lang: Lang, store: PrefetchStore): void {
+  const items = (body as { result?: unknown } | null)?.result;
+  if (!Array.isArray(items)) return;
+  for (const item of items as Array<Record<string, unknown> | null>) {
+    const detail = item?.detail as { url?: unknown; answer?: unknown } | undefined;
+    if (!detail || typeof detail.url !== 'string' || detail.answer === undefined) continue;
+    store.set(`${lang} ${detail.url}`, detail.answer);
+    delete item!.detail;
+  }
+}
 
 /** Whether a list of this area embedded the answer of `endpoint` (as the area names it, or URL-encoded as sent). */
 function embeddedAnswer(lang: Lang, endpoint: string): boolean {
@@ -273,7 +302,8 @@ async function stillValid(lang: Lang, synced: SyncedGets, limit: Limiter): Promi
   await Promise.all(
     synced.gets.map(([url, etag]) =>
       limit(async () => {
-        if (!changed && !(await isUnchanged(url, lang, etag, { embedded: synced.embedded === true }))) changed = true;
+        if (!changed && !(await isUnchanged(url, lang, etag, synced.embedded ? { headers: EMBED_DETAILS } : {})))
+          changed = true;
       }),
     ),
   );
