@@ -22,6 +22,10 @@
  *   in full as before: a 304 never hides an edit, because an edit changes the body of the
  *   GET that carries it, and the set of GETs only depends on their answers (and on
  *   `syncKey`, for an area that also depends on the date).
+ * - embedded details (issue 12): in a build every GET prefers `embed=detail`; the six large
+ *   areas' lists then carry each item's detail answer, and `all()` answers those details from
+ *   them without a request. A large area costs one GET per list page to read and to revalidate,
+ *   and the list's ETag covers the details it carries (tests/unit/api/conditional-loader.test.ts).
  *
  *   export const menuCollections = {
  *     menu: apiCollection({ endpoint: '/menu', schema: menuSchema,
