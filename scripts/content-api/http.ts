@@ -309,24 +309,26 @@ export function createListener(
       if (!found) throw notFound();
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
+      // A list that embeds its details, asked again with the ETag it had at this data version:
+      // its answer cannot have changed, so 304 before building it (its query, its 100 details).
+      const embedding = found.detailOf && req.method === 'GET' ? prefers(req, EMBED_DETAILS) : undefined;
+      const tagKey = `${lang} ${req.url}`;
+      const version = embedding ? dataVersion?.() : undefined;
+      if (embedding !== undefined) res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
+      if (embedding) res.setHeader('preference-applied', EMBED_DETAILS);
+      const known = version ? embeddedTags.get(tagKey) : undefined;
+      if (known && known.version === version && matchesIfNoneMatch(req.headers['if-none-match'], known.etag)) {
+        if (req.readable) req.resume();
+        sendNotModified(res, known.etag);
+        return;
+      }
       const result = await found.handler(ctx);
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
-      if (found.detailOf && req.method === 'GET') {
-        res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
-        if (prefers(req, EMBED_DETAILS)) {
-          res.setHeader('preference-applied', EMBED_DETAILS);
-          const key = `${lang} ${req.url}`;
-          const version = dataVersion?.();
-          const known = embeddedTags.get(key);
-          if (version && known?.version === version && matchesIfNoneMatch(req.headers['if-none-match'], known.etag)) {
-            sendNotModified(res, known.etag);
-            return;
-          }
-          const etag = sendJsonConditional(req, res, router.embed(ctx, found.detailOf, result));
-          if (version) embeddedTags.set(key, { version, etag });
-          return;
-        }
+      if (embedding && found.detailOf) {
+        const etag = sendJsonConditional(req, res, router.embed(ctx, found.detailOf, result));
+        if (version) embeddedTags.set(tagKey, { version, etag });
+        return;
       }
       if (req.method === 'GET') sendJsonConditional(req, res, result);
       else sendJson(res, 200, result);
