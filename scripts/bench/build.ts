@@ -5,6 +5,7 @@
  *   npm run bench:build                       scales 1400 and 5000
  *   npm run bench:build -- --scale 1400       one scale (or --scale 1400,5000)
  *   npm run bench:build -- --keep             keep the built folders (to compare pages)
+ *   npm run bench:build -- --sync-only        only the content sync, cold then warm (no rendering)
  *   npm run bench:build -- --js-only [dir]    only the JavaScript table, for an existing build (default dist/)
  *   BENCH_API_PORT=18820 npm run bench:build  the reference API's port (default: any free port)
  *
@@ -72,8 +73,16 @@ export function parseArgs(argv: string[]): {
   dir: string;
   keep: boolean;
   bare: boolean;
+  syncOnly: boolean;
 } {
-  const opts = { scales: [1400, 5000], jsOnly: false, dir: path.join(ROOT, 'dist'), keep: false, bare: true };
+  const opts = {
+    scales: [1400, 5000],
+    jsOnly: false,
+    dir: path.join(ROOT, 'dist'),
+    keep: false,
+    bare: true,
+    syncOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--js-only') {
@@ -87,6 +96,8 @@ export function parseArgs(argv: string[]): {
       opts.keep = true;
     } else if (a === '--no-bare') {
       opts.bare = false;
+    } else if (a === '--sync-only') {
+      opts.syncOnly = true;
     } else if (a === '--scale' || a.startsWith('--scale=')) {
       const value = a.includes('=') ? a.split('=')[1] : argv[++i];
       opts.scales = String(value)
@@ -97,7 +108,7 @@ export function parseArgs(argv: string[]): {
     } else if (/^\d+$/.test(a)) {
       opts.scales = [Number(a)];
     } else {
-      throw new Error(`Unknown argument "${a}" (use --scale N[,M], --keep, --no-bare, --js-only [dir])`);
+      throw new Error(`Unknown argument "${a}" (use --scale N[,M], --keep, --no-bare, --sync-only, --js-only [dir])`);
     }
   }
   return opts;
@@ -389,17 +400,22 @@ function timedAstroBuild(
   root: string,
   args: string[],
   env: Record<string, string>,
-): Promise<{ code: number; stages: Stages; renderCpuSeconds: number }> {
+  command: 'build' | 'sync' = 'build',
+  raised = false,
+): Promise<{ code: number; stages: Stages; renderCpuSeconds: number; syncCpu: SyncCpu }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, 'build', ...args], {
+    const child = spawn(process.execPath, [ASTRO_BIN, command, ...args], {
       cwd: root,
       env: buildEnv(env),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    if (raised && child.pid) restorePriority(child.pid);
     const marks: Partial<Record<NonNullable<ReturnType<typeof stageMark>>, number>> = {};
     // CPU seconds of the build process when rendering starts and ends: what rendering cost,
     // much less moved than its wall time by other work on a shared machine.
-    const cpuAt: { renderStart?: number; renderEnd?: number } = {};
+    const cpuAt: { renderStart?: number; renderEnd?: number; syncStart?: number; syncEnd?: number } = {};
+    // The reference API answers from this process: its CPU during the sync is the server's share.
+    const apiCpuAt: { syncStart?: number; syncEnd?: number } = {};
     let rest = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -411,6 +427,11 @@ function timedAstroBuild(
         if (mark && marks[mark] === undefined && (mark !== 'renderEnd' || marks.renderStart !== undefined)) {
           marks[mark] = now;
           if (mark === 'renderStart' || mark === 'renderEnd') cpuAt[mark] = cpuSecondsOf(child.pid);
+          if (mark === 'syncStart' || mark === 'syncEnd') {
+            cpuAt[mark] = cpuSecondsOf(child.pid);
+            const { user, system } = process.cpuUsage();
+            apiCpuAt[mark] = (user + system) / 1e6;
+          }
         }
         if (!/[├└]─/.test(line) && !/^\d\d:\d\d:\d\d \[api:/.test(line)) process.stdout.write(`${line}\n`);
       }
@@ -420,6 +441,10 @@ function timedAstroBuild(
         code: code ?? (signal ? 1 : 0),
         stages: stagesFrom(marks, performance.now()),
         renderCpuSeconds: (cpuAt.renderEnd ?? NaN) - (cpuAt.renderStart ?? NaN),
+        syncCpu: {
+          client: (cpuAt.syncEnd ?? NaN) - (cpuAt.syncStart ?? NaN),
+          api: (apiCpuAt.syncEnd ?? NaN) - (apiCpuAt.syncStart ?? NaN),
+        },
       }),
     );
   });
@@ -436,6 +461,12 @@ function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+/** CPU seconds spent while the content sync ran: by the build (loaders, parsing, store) and by the API. */
+interface SyncCpu {
+  client: number;
+  api: number;
+}
+
 interface BuildResult {
   pages: number;
   seconds: number;
@@ -445,6 +476,7 @@ interface BuildResult {
   /** CPU seconds of the rendering stage alone */
   renderCpuSeconds: number;
   stages: Stages;
+  syncCpu: SyncCpu;
 }
 
 /** Runs one measured build: wall time, peak RSS of the build process, stages, pages written. */
@@ -459,11 +491,25 @@ async function measured(
     if (raised) restorePriority(pid);
   });
   const started = performance.now();
-  const { code, stages, renderCpuSeconds } = await timedAstroBuild(root, args, env);
+  const { code, stages, renderCpuSeconds, syncCpu } = await timedAstroBuild(root, args, env);
   const seconds = (performance.now() - started) / 1000;
   const { peakBytes, cpuSeconds } = memory.stop();
   if (code !== 0) throw new Error(`The build in ${root} failed (exit ${code}); output kept in ${outDir}`);
-  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, renderCpuSeconds, stages };
+  return { pages: countPages(outDir), seconds, peakBytes, cpuSeconds, renderCpuSeconds, stages, syncCpu };
+}
+
+/**
+ * The sync of a second build when the API's data did not change (issue 12: at most 3 s at
+ * 20,000 pages): `astro sync` with the build's config, content cache and API, right after it.
+ */
+async function timedSync(
+  args: string[],
+  env: Record<string, string>,
+  raised: boolean,
+): Promise<{ seconds: number; cpu: SyncCpu }> {
+  const { code, stages, syncCpu } = await timedAstroBuild(ROOT, args, env, 'sync', raised);
+  if (code !== 0) throw new Error(`astro sync failed (exit ${code})`);
+  return { seconds: stages.sync, cpu: syncCpu };
 }
 
 // ---- one scale ----
@@ -490,15 +536,16 @@ async function benchScale(scale: number, bare: boolean) {
   // the build (root only; otherwise both stay as they are) and the build keeps the normal one.
   const raised = raisePriority();
   let portal: BuildResult;
+  let warm: Awaited<ReturnType<typeof timedSync>>;
+  let warmLoad: string;
   try {
     // Astro joins --config to the project root, so it is given relative to it.
-    portal = await measured(
-      ROOT,
-      ['--config', path.relative(ROOT, config)],
-      { PUBLIC_API_BASE_URL: api.url },
-      outDir,
-      raised,
-    );
+    const args = ['--config', path.relative(ROOT, config)];
+    const env = { PUBLIC_API_BASE_URL: api.url };
+    portal = await measured(ROOT, args, env, outDir, raised);
+    console.log(`\n== scale ${scale}: astro sync again, the API unchanged, load average ${loadAverage()}`);
+    warm = await timedSync(args, env, raised);
+    warmLoad = loadAverage();
   } finally {
     await api.close();
     rmSync(config, { force: true });
@@ -521,7 +568,61 @@ async function benchScale(scale: number, bare: boolean) {
     templateLoad = loadAverage();
     rmSync(path.join(BARE_ROOT, '.astro'), { recursive: true, force: true });
   }
-  return { scale, ...portal, load: portalLoad, template, templateLoad, outDir, work };
+  return { scale, ...portal, load: portalLoad, warm, warmLoad, template, templateLoad, outDir, work };
+}
+
+/** `--sync-only`: the content sync alone, on a fresh cache (all changed) and then again (unchanged). */
+async function benchSync(scale: number) {
+  const work = mkdtempSync(path.join(tmpdir(), `portal-bench-sync-${scale}-`));
+  const config = path.join(ROOT, `.bench-${scale}-${process.pid}.config.mjs`);
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
+      `export default { ...base, outDir: ${JSON.stringify(path.join(work, 'dist'))}, cacheDir: ${JSON.stringify(path.join(work, 'cache'))} };\n`,
+  );
+  const api = await startEmbeddedApi({
+    host: '127.0.0.1',
+    port: Number(process.env.BENCH_API_PORT || 0),
+    dbPath: path.join(work, 'api.sqlite'),
+    scale,
+  });
+  console.log(`\n== scale ${scale} (sync only): API ${api.url}, load average ${loadAverage()}`);
+  const raised = raisePriority();
+  try {
+    const args = ['--config', path.relative(ROOT, config)];
+    const env = { PUBLIC_API_BASE_URL: api.url };
+    const cold = await timedSync(args, env, raised);
+    const load = loadAverage();
+    const warm = await timedSync(args, env, raised);
+    return { scale, cold, load, warm, warmLoad: loadAverage() };
+  } finally {
+    await api.close();
+    rmSync(config, { force: true });
+    if (raised) restorePriority(0);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function syncTable(
+  rows: Array<{
+    scale: number;
+    cold: { seconds: number; cpu: SyncCpu };
+    load: string;
+    warm: { seconds: number; cpu: SyncCpu };
+    warmLoad: string;
+  }>,
+) {
+  const s1 = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
+  console.log('\nContent sync (seconds; CPU s of the build process and of the reference API while it ran):');
+  console.log(
+    table(
+      ['scale', 'data', 'sync s', 'build CPU s', 'API CPU s', 'load avg after'],
+      rows.flatMap((r) => [
+        [r.scale, 'all changed', s1(r.cold.seconds), s1(r.cold.cpu.client), s1(r.cold.cpu.api), r.load],
+        [r.scale, 'unchanged', s1(r.warm.seconds), s1(r.warm.cpu.client), s1(r.warm.cpu.api), r.warmLoad],
+      ]),
+    ),
+  );
 }
 
 function loadAverage(): string {
@@ -561,6 +662,11 @@ async function main() {
     if (!existsSync(path.join(opts.dir, 'index.html')))
       throw new Error(`No built site in ${opts.dir}: build first, or pass the folder.`);
     jsRows = jsTable(opts.dir);
+  } else if (opts.syncOnly) {
+    const rows = [];
+    for (const scale of opts.scales) rows.push(await benchSync(scale));
+    syncTable(rows);
+    return;
   } else {
     const results = [];
     for (const scale of opts.scales) {
@@ -627,6 +733,7 @@ async function main() {
         ]),
       ),
     );
+    syncTable(results.map((r) => ({ ...r, cold: { seconds: r.stages.sync, cpu: r.syncCpu } })));
     for (const r of results) {
       if (r.template)
         console.log(

@@ -39,8 +39,21 @@ export interface Ctx {
 
 export type Handler = (ctx: Ctx) => unknown;
 
+/** A list item's detail, embedded in the list answer: the GET it answers and that answer. */
+interface EmbeddedDetail {
+  url: string;
+  answer: unknown;
+}
+
+/**
+ * The request preference (RFC 7240 `Prefer`) under which a list answer embeds each item's detail
+ * answer (ours, docs/api-contract.md "Embedded details"): the build reads a large area in one
+ * request per list page instead of one per record, and the list's ETag then covers the details.
+ */
+const EMBED_DETAILS = 'embed=detail';
+
 export class Router {
-  routes: { method: string; parts: string[]; handler: Handler }[] = [];
+  routes: { method: string; parts: string[]; handler: Handler; detailOf?: (item: never) => string }[] = [];
   /** `pattern` e.g. `/content/page/:slug` */
   on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
@@ -59,13 +72,50 @@ export class Router {
     return this.on('DELETE', p, h);
   }
 
+  /**
+   * Makes the paged list at `pattern` (already registered) embed, under `Prefer: embed=detail`,
+   * the answer of each item's detail GET (`detailOf(item)`, encoded as the portal asks it) as
+   * `detail: { url, answer }`. An item whose detail answers an error gets none.
+   */
+  embedDetails<T>(pattern: string, detailOf: (item: T) => string): this {
+    const parts = pattern.split('/').filter(Boolean);
+    const route = this.routes.find((r) => r.method === 'GET' && r.parts.join('/') === parts.join('/'));
+    if (!route) throw new Error(`embedDetails: no GET route ${pattern}`);
+    route.detailOf = detailOf as (item: never) => string;
+    return this;
+  }
+
+  /** The detail answers embedded in `result` (see embedDetails), for a request that prefers them. */
+  embed(ctx: Ctx, detailOf: (item: never) => string, result: unknown): unknown {
+    const items = (result as { result?: unknown })?.result;
+    if (!Array.isArray(items)) return result;
+    return {
+      ...(result as object),
+      result: items.map((item: object) => {
+        const url = detailOf(item as never);
+        const found = this.match('GET', url.split('?')[0]!);
+        if (!found || 'allowed' in found) return item;
+        try {
+          const answer = found.handler({ ...ctx, params: found.params, query: new URLSearchParams() });
+          if (answer instanceof Promise) return item;
+          return { ...item, detail: { url, answer } satisfies EmbeddedDetail };
+        } catch {
+          return item;
+        }
+      }),
+    };
+  }
+
   /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
   match(
     method: string,
     path: string,
-  ): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
+  ):
+    | { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string }
+    | { allowed: string[] }
+    | null {
     const segs = path.split('/').filter(Boolean);
-    let best: { handler: Handler; params: Record<string, string> } | null = null;
+    let best: { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string } | null = null;
     let bestScore = -1;
     const allowed = new Set<string>();
     for (const r of this.routes) {
@@ -96,7 +146,7 @@ export class Router {
         continue;
       }
       if (score > bestScore) {
-        best = { handler: r.handler, params };
+        best = { handler: r.handler, params, detailOf: r.detailOf };
         bestScore = score;
       }
     }
@@ -104,6 +154,12 @@ export class Router {
     if (allowed.size) return { allowed: [...allowed] };
     return null;
   }
+}
+
+/** Whether the request's `Prefer` header asks for `preference`. */
+function prefers(req: IncomingMessage, preference: string): boolean {
+  const header = req.headers.prefer;
+  return typeof header === 'string' && header.split(',').some((p) => p.trim() === preference);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -132,13 +188,12 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  * A GET's 200 answer with its ETag, or `304 Not Modified` (no body) when the request's
  * If-None-Match names that ETag: the build's loaders revalidate what they read last time.
  */
-function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown) {
+function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: unknown): string {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, { etag, 'cache-control': 'no-store' });
-    res.end();
-    return;
+    sendNotModified(res, etag);
+    return etag;
   }
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
@@ -147,6 +202,12 @@ function sendJsonConditional(req: IncomingMessage, res: ServerResponse, body: un
     etag,
   });
   res.end(text);
+  return etag;
+}
+
+function sendNotModified(res: ServerResponse, etag: string) {
+  res.writeHead(304, { etag, 'cache-control': 'no-store' });
+  res.end();
 }
 
 /** CORS for the islands on the portal origin (and any other: the data is public). */
@@ -208,7 +269,15 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
  * to `extra`. Any exception that is not an HttpError is logged and answered 500 — but handlers
  * validate their input, so bad input ends as a 4xx.
  */
-export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>) {
+export function createListener(
+  router: Router,
+  extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>,
+  dataVersion?: () => string,
+) {
+  // The ETags of the lists that embedded their details, by language and URL, with the data
+  // version they were made at: revalidating an unchanged list then costs no detail. Any write to
+  // the database, from this connection or another, changes the version (server.ts).
+  const embeddedTags = new Map<string, { version: string; etag: string }>();
   return async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
     const lang = langOf(req.headers['accept-language']);
@@ -240,9 +309,27 @@ export function createListener(router: Router, extra: (ctx: Ctx, res: ServerResp
       if (!found) throw notFound();
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
+      // A list that embeds its details, asked again with the ETag it had at this data version:
+      // its answer cannot have changed, so 304 before building it (its query, its 100 details).
+      const embedding = found.detailOf && req.method === 'GET' ? prefers(req, EMBED_DETAILS) : undefined;
+      const tagKey = `${lang} ${req.url}`;
+      const version = embedding ? dataVersion?.() : undefined;
+      if (embedding !== undefined) res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
+      if (embedding) res.setHeader('preference-applied', EMBED_DETAILS);
+      const known = version ? embeddedTags.get(tagKey) : undefined;
+      if (known && known.version === version && matchesIfNoneMatch(req.headers['if-none-match'], known.etag)) {
+        if (req.readable) req.resume();
+        sendNotModified(res, known.etag);
+        return;
+      }
       const result = await found.handler(ctx);
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
+      if (embedding && found.detailOf) {
+        const etag = sendJsonConditional(req, res, router.embed(ctx, found.detailOf, result));
+        if (version) embeddedTags.set(tagKey, { version, etag });
+        return;
+      }
       if (req.method === 'GET') sendJsonConditional(req, res, result);
       else sendJson(res, 200, result);
     } catch (err) {

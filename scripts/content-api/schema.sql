@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS articles (
   published_at TEXT NOT NULL, updated_at TEXT NOT NULL, views INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS articles_pub ON articles (published_at DESC);
 CREATE INDEX IF NOT EXISTS articles_cat ON articles (category_id, published_at DESC);
+CREATE INDEX IF NOT EXISTS articles_list ON articles (published_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS articles_source ON articles (source, published_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS articles_dept ON articles (department_id, published_at DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS activities (
   id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, category_id INTEGER REFERENCES categories(id),
@@ -44,6 +47,11 @@ CREATE TABLE IF NOT EXISTS activities (
   body_th TEXT NOT NULL, body_en TEXT NOT NULL, cover TEXT, location_th TEXT, location_en TEXT,
   start_date TEXT NOT NULL, end_date TEXT NOT NULL, published_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS activities_pub ON activities (published_at DESC);
+-- Lists newest first and each activity's related items (a sync asks these once per record).
+CREATE INDEX IF NOT EXISTS activities_start ON activities (start_date DESC, id DESC);
+CREATE INDEX IF NOT EXISTS activities_cat ON activities (category_id, start_date DESC);
+CREATE INDEX IF NOT EXISTS activities_source ON activities (source, start_date DESC, id DESC);
+CREATE INDEX IF NOT EXISTS activities_dept ON activities (department_id, start_date DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS event_categories (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL, color TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (
@@ -74,6 +82,10 @@ CREATE TABLE IF NOT EXISTS media (
   body_th TEXT NOT NULL, body_en TEXT NOT NULL, cover TEXT NOT NULL, images TEXT NOT NULL, video TEXT,
   published_at TEXT NOT NULL);
 
+-- E-magazines and multimedia are listed newest first, a page at a time.
+CREATE INDEX IF NOT EXISTS books_list ON books (published_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS media_list ON media (published_at DESC, id DESC);
+
 CREATE TABLE IF NOT EXISTS purchase_groups (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS purchases (
   uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL, group_id INTEGER NOT NULL REFERENCES purchase_groups(id),
@@ -81,6 +93,7 @@ CREATE TABLE IF NOT EXISTS purchases (
   body_th TEXT NOT NULL, body_en TEXT NOT NULL, method_th TEXT NOT NULL, method_en TEXT NOT NULL,
   budget INTEGER, status TEXT NOT NULL, announced_at TEXT NOT NULL, closing_at TEXT);
 CREATE INDEX IF NOT EXISTS purchases_pub ON purchases (announced_at DESC);
+CREATE INDEX IF NOT EXISTS purchases_list ON purchases (announced_at DESC, seq DESC);
 
 CREATE TABLE IF NOT EXISTS service_groups (id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, title_th TEXT NOT NULL, title_en TEXT NOT NULL, description_th TEXT NOT NULL, description_en TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS services (
@@ -93,6 +106,9 @@ CREATE TABLE IF NOT EXISTS manuals (
   uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL, group_id INTEGER NOT NULL REFERENCES manual_groups(id),
   title_th TEXT NOT NULL, title_en TEXT NOT NULL, summary_th TEXT NOT NULL, summary_en TEXT NOT NULL,
   body_th TEXT NOT NULL, body_en TEXT NOT NULL, updated_at TEXT NOT NULL, highlight INTEGER NOT NULL DEFAULT 0);
+
+CREATE INDEX IF NOT EXISTS manuals_list ON manuals (updated_at DESC, seq DESC);
+CREATE INDEX IF NOT EXISTS manuals_group ON manuals (group_id, updated_at DESC, seq DESC);
 
 CREATE TABLE IF NOT EXISTS surveys (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL, description_th TEXT NOT NULL, description_en TEXT NOT NULL, closes_at TEXT);
 CREATE TABLE IF NOT EXISTS survey_sections (id INTEGER PRIMARY KEY, survey_id INTEGER NOT NULL REFERENCES surveys(id), sort INTEGER NOT NULL, title_th TEXT NOT NULL, title_en TEXT NOT NULL);

@@ -50,6 +50,16 @@ export const DEFAULT_DB = resolve(REPO_ROOT, '.data/content-api.sqlite');
 
 export type { Deps } from './types.ts';
 
+/**
+ * What changes with every write to the database: `PRAGMA data_version` moves when another
+ * connection commits (an editor's script, a test), `total_changes()` when this one writes.
+ */
+function dataVersion(db: ReturnType<typeof openDatabase>): () => string {
+  const pragma = db.prepare('PRAGMA data_version');
+  const changes = db.prepare('SELECT total_changes() AS n');
+  return () => `${String(pragma.get()?.data_version)}:${String(changes.get()?.n)}`;
+}
+
 /** Builds the router with every /api/frontend endpoint. */
 export function buildRouter(deps: Deps): Router {
   const router = new Router();
@@ -68,6 +78,16 @@ export function buildRouter(deps: Deps): Router {
     registerWebboard,
   ])
     register(router, deps);
+  // The large areas' lists embed each item's detail when asked (http.ts EMBED_DETAILS).
+  const enc = (v: unknown) => encodeURIComponent(String(v));
+  type Item = Record<string, unknown>;
+  router
+    .embedDetails('/content/category/all', (a: Item) => `/content/page/${enc(a.slug)}`)
+    .embedDetails('/activity/category/all', (a: Item) => `/activity/page/${enc(a.id)}`)
+    .embedDetails('/purchase/all', (p: Item) => `/purchase/view/${enc(p.uuid)}`)
+    .embedDetails('/book/category/all', (b: Item) => `/book/page/${enc(b.slug)}`)
+    .embedDetails('/media/category/all', (m: Item) => `/media/page/${enc(m.slug)}`)
+    .embedDetails('/manual/group/:id', (m: Item) => `/manual/view/${enc(m.uuid)}`);
   return router;
 }
 
@@ -87,14 +107,18 @@ export async function startContentApi({
   const router = buildRouter(deps);
   const files = createFileServer(db);
   const edits = editor?.token ? createEditor({ db, ...editor }) : null;
-  const listener = createListener(router, async (ctx, res) => {
-    if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') {
-      sendJson(res, 200, { ok: true });
-      return true;
-    }
-    if (edits && (await edits(ctx, res))) return true;
-    return files(ctx, res);
-  });
+  const listener = createListener(
+    router,
+    async (ctx, res) => {
+      if (ctx.url.pathname === '/health' || ctx.url.pathname === '/health/') {
+        sendJson(res, 200, { ok: true });
+        return true;
+      }
+      if (edits && (await edits(ctx, res))) return true;
+      return files(ctx, res);
+    },
+    dataVersion(db),
+  );
   // 64 KB of headers leaves room for a 10 KB Thai keyword percent-encoded (about 30 KB of URL),
   // which then gets the API's own 400. Anything larger is refused by Node's parser: clientError
   // turns that into a JSON 431/400 as well instead of a bare socket reset.

@@ -12,6 +12,8 @@
  *   with an ApiError carrying the server's body, or the raw error as its cause
  * - conditional requests (issue 12, build time): an observer learns each GET's ETag, and
  *   `isUnchanged` asks with `If-None-Match` whether an answer still holds (304)
+ * - a source (build time) may answer a GET without a request or add headers to it: the
+ *   loaders' embedded details (src/collections/api-collection.ts)
  */
 import wretch, { type Wretch, type WretchError } from 'wretch';
 import { logger } from '../lib/logger';
@@ -84,6 +86,8 @@ export interface ObservedGet {
   lang: Lang;
   /** The answer's ETag; null when it had none or the call failed. */
   etag: string | null;
+  /** The parsed answer (before it is returned: the observer may take parts out of it). */
+  body?: unknown;
 }
 
 let observeGet: ((seen: ObservedGet) => void) | null = null;
@@ -94,6 +98,15 @@ let observeGet: ((seen: ObservedGet) => void) | null = null;
  */
 export function setGetObserver(observer: ((seen: ObservedGet) => void) | null): void {
   observeGet = observer;
+}
+
+/** Build time: answers an anonymous GET without a request, or adds headers to it. */
+export type GetSource = (url: string, lang: Lang) => { answer?: unknown; headers?: Record<string, string> } | undefined;
+let getSource: GetSource | null = null;
+
+/** Registers the source of anonymous GETs (one at a time; null removes it). */
+export function setGetSource(source: GetSource | null): void {
+  getSource = source;
 }
 
 /** Builds the query string, leaving out empty values (spec point 5: empty keywords omitted). */
@@ -143,11 +156,14 @@ export async function request<T = unknown>(method: Method, path: string, options
   if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
 
   const observe = method === 'GET' && !token ? observeGet : null;
+  const source = method === 'GET' && !token ? getSource?.(url, lang) : undefined;
+  if (source?.answer !== undefined) return source.answer as T;
+  if (source?.headers) w = w.headers(source.headers);
   try {
     const response = await w.fetch(method).res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
-    observe?.({ url, lang, etag: response.headers.get('etag') });
+    observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed });
     return parsed;
   } catch (raw) {
     observe?.({ url, lang, etag: null });
@@ -159,18 +175,18 @@ export async function request<T = unknown>(method: Method, path: string, options
  * Whether the anonymous GET of `url` (endpoint and query string, as an ObservedGet names it)
  * in `lang` still answers what was tagged `etag`: true on `304 Not Modified`. Anything else
  * (200, an error, no answer) is false, so the caller reads the area again and meets the
- * error there.
+ * error there. `headers`: those the GET was made with (a `Prefer` its ETag depends on).
  */
 export async function isUnchanged(
   url: string,
   lang: Lang,
   etag: string,
-  timeoutMs = REQUEST_TIMEOUT_MS,
+  { headers = {}, timeoutMs = REQUEST_TIMEOUT_MS }: { headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<boolean> {
   try {
     const response = await baseRequest(lang, null)
       .url(url)
-      .headers({ 'If-None-Match': etag })
+      .headers({ ...headers, 'If-None-Match': etag })
       .options({ signal: AbortSignal.timeout(timeoutMs) })
       .get()
       .res();

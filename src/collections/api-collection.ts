@@ -22,6 +22,10 @@
  *   in full as before: a 304 never hides an edit, because an edit changes the body of the
  *   GET that carries it, and the set of GETs only depends on their answers (and on
  *   `syncKey`, for an area that also depends on the date).
+ * - embedded details (issue 12): in a build every GET prefers `embed=detail`; the six large
+ *   areas' lists then carry each item's detail answer, and `all()` answers those details from
+ *   them without a request. A large area costs one GET per list page to read and to revalidate,
+ *   and the list's ETag covers the details it carries (tests/unit/api/conditional-loader.test.ts).
  *
  *   export const menuCollections = {
  *     menu: apiCollection({ endpoint: '/menu', schema: menuSchema,
@@ -35,7 +39,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
 import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
-import { getApiBaseUrl, isUnchanged, setGetObserver } from '../api/client';
+import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 
 interface AreaRecord<T> {
@@ -161,7 +165,57 @@ const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>
 
 /** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
 const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
-setGetObserver(({ url, lang, etag }) => areaGets.getStore()?.set(`${lang} ${url}`, etag));
+
+/**
+ * The detail answers the area's lists embedded, by `${lang} ${url}`, while its `fetch` runs in a
+ * build. In a build every GET says `Prefer: embed=detail` (ours, docs/api-contract.md): a list
+ * answer whose items carry `detail: { url, answer }` fills the store, and the GET of such a url
+ * is answered from it, once, without a request. Such a GET is not one the area made: its answer
+ * is part of the list's, whose ETag is kept and revalidated, so an edit of the detail changes the
+ * list's ETag too. An API that ignores the preference is read one detail at a time.
+ */
+type PrefetchStore = Map<string, unknown>;
+const areaPrefetch = new AsyncLocalStorage<PrefetchStore>();
+const EMBED_DETAILS = { Prefer: 'embed=detail' } as const;
+
+setGetObserver(({ url, lang, etag, body }) => {
+  areaGets.getStore()?.set(`${lang} ${url}`, etag);
+  const store = areaPrefetch.getStore();
+  if (store) keepEmbedded(body, lang, store);
+});
+setGetSource((url, lang) => {
+  const store = areaPrefetch.getStore();
+  if (!store) return undefined;
+  const answer = store.get(`${lang} ${url}`);
+  if (answer === undefined) return { headers: EMBED_DETAILS };
+  store.delete(`${lang} ${url}`);
+  return { answer };
+});
+
+/** Moves the detail answers a list embedded into `store` (they are no part of the list's shape). */
+function keepEmbedded(body: unknown, lang: Lang, store: PrefetchStore): void {
+  const items = (body as { result?: unknown } | null)?.result;
+  if (!Array.isArray(items)) return;
+  for (const item of items as Array<Record<string, unknown> | null>) {
+    const detail = item?.detail as { url?: unknown; answer?: unknown } | undefined;
+    if (!detail || typeof detail.url !== 'string' || detail.answer === undefined) continue;
+    store.set(`${lang} ${detail.url}`, detail.answer);
+    delete item!.detail;
+  }
+}
+
+/** Whether a list of this area embedded the answer of `endpoint` (as the area names it, or URL-encoded as sent). */
+function embeddedAnswer(lang: Lang, endpoint: string): boolean {
+  const store = areaPrefetch.getStore();
+  if (!store?.size) return false;
+  if (store.has(`${lang} ${endpoint}`)) return true;
+  const [path = '', query] = endpoint.split('?');
+  const encoded = path
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
+  return store.has(`${lang} ${encoded}${query === undefined ? '' : `?${query}`}`);
+}
 
 function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
@@ -184,7 +238,11 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
             areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
             return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
           }
-          return call(endpointOf(item), () => task(item)).then(
+          // A detail its list embedded needs no request: no slot of the limit, no retry.
+          const answered = embeddedAnswer(lang, endpointOf(item))
+            ? task(item)
+            : call(endpointOf(item), () => task(item));
+          return answered.then(
             (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value }),
             (error: unknown) => {
               if (!isRecordFailure(error)) throw error;
@@ -206,27 +264,37 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
  */
 const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 
-/** Runs an area's fetch, collecting the ETags of the GETs it makes. */
-async function withGets<R>(task: () => Promise<R>): Promise<{ result: R; gets: Map<string, string | null> }> {
+/**
+ * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build (not in the
+ * publisher, whose detail cache keeps its re-reads small) its GETs prefer lists with embedded
+ * details, and the details those lists carry are not asked again.
+ */
+async function withGets<R>(
+  task: () => Promise<R>,
+): Promise<{ result: R; gets: Map<string, string | null>; embedded: boolean }> {
   const gets = new Map<string, string | null>();
-  const result = await areaGets.run(gets, task);
-  return { result, gets };
+  const embedded = !detailCache();
+  const run = () => areaGets.run(gets, task);
+  const result = embedded ? await areaPrefetch.run(new Map(), run) : await run();
+  return { result, gets, embedded };
 }
 
 /** What the last full sync of a language read: its GETs with their ETags, and its syncKey. */
 interface SyncedGets {
   key: string;
   gets: Array<[url: string, etag: string]>;
+  /** The GETs preferred embedded details: they are revalidated with the same preference. */
+  embedded?: boolean;
 }
 
 /** The GETs worth revalidating next time, or undefined when one had no ETag (the area then always reads in full). */
-function syncedGets(key: string, gets: Map<string, string | null>): SyncedGets | undefined {
+function syncedGets(key: string, gets: Map<string, string | null>, embedded: boolean): SyncedGets | undefined {
   const out: SyncedGets['gets'] = [];
   for (const [k, etag] of gets) {
     if (!etag) return undefined;
     out.push([k.slice(k.indexOf(' ') + 1), etag]);
   }
-  return out.length ? { key, gets: out } : undefined;
+  return out.length ? { key, gets: out, ...(embedded ? { embedded } : {}) } : undefined;
 }
 
 /**
@@ -238,7 +306,8 @@ async function stillValid(lang: Lang, synced: SyncedGets, limit: Limiter): Promi
   await Promise.all(
     synced.gets.map(([url, etag]) =>
       limit(async () => {
-        if (!changed && !(await isUnchanged(url, lang, etag))) changed = true;
+        if (!changed && !(await isUnchanged(url, lang, etag, synced.embedded ? { headers: EMBED_DETAILS } : {})))
+          changed = true;
       }),
     ),
   );
@@ -286,9 +355,15 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
           try {
             const started = performance.now();
-            const { result, gets } = await withGets(() => options.fetch(ctx));
+            const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
             const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-            return { lang, unchanged: false as const, records: [...result], gets: syncedGets(syncKey, gets), took };
+            return {
+              lang,
+              unchanged: false as const,
+              records: [...result],
+              gets: syncedGets(syncKey, gets, embedded),
+              took,
+            };
           } catch (error) {
             if (error instanceof ApiUnreachable) throw error;
             if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
@@ -324,12 +399,14 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           valid.push({ id, data: parsed.data as Record<string, unknown> });
         }
 
-        const areaDigest = generateDigest(JSON.stringify(valid));
+        // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
+        const digests = valid.map(({ data }) => generateDigest(data));
+        const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
         const digestKey = `digest:${lang}`;
         const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
         if (!unchanged) {
           for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
-          for (const { id, data } of valid) store.set({ id, data, digest: generateDigest(data) });
+          valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
           meta.set(digestKey, areaDigest);
         }
         // Meta is written only when it changes: any write makes Astro rewrite the whole data store.

@@ -1,6 +1,7 @@
 // The content-layer loader's conditional requests (issue 12): the second sync of an unchanged
 // area only revalidates (every GET answers 304, nothing is fetched in full or written), and an
-// edit that only a detail answer carries is still seen.
+// edit that only a detail answer carries is still seen: with one request per record (a list that
+// does not embed its details) and with one per list page (a list that embeds them).
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -34,29 +35,38 @@ beforeEach(() => {
 type Listed = { result: Array<{ slug: string }> };
 type Detail = { data: { title: string; body_html: string } };
 
-/** A small area: the first page of the article list and the detail of each listed article. */
-const loader = apiLoader({
-  endpoint: '/content/category/all',
-  schema: z.object({ title: z.string(), body: z.string() }),
-  langs: ['en'],
-  fetch: async ({ lang, call, all }) => {
-    const list = await call('/content/category/all', () =>
-      client.get<Listed>('/content/category/all', { lang, query: { page: 1, limit: 3 } }),
-    );
-    const details = await all(
-      list.result,
-      (a) => `/content/page/${a.slug}`,
-      (a) => client.get<Detail>(`/content/page/${a.slug}`, { lang }),
-    );
-    return details.map(({ data }, i) => ({
-      key: list.result[i]!.slug,
-      data: { title: data.title, body: data.body_html },
-    }));
-  },
-});
+/**
+ * A small area: the first page of an article list and the detail of each listed article. The
+ * list of every article embeds the details when asked (the reference API's `Prefer: embed=detail`);
+ * a category's list does not, so each detail is its own GET.
+ */
+const areaLoader = (listEndpoint: string) =>
+  apiLoader({
+    endpoint: listEndpoint,
+    schema: z.object({ title: z.string(), body: z.string() }),
+    langs: ['en'],
+    fetch: async ({ lang, call, all }) => {
+      const list = await call(listEndpoint, () =>
+        client.get<Listed>(listEndpoint, { lang, query: { page: 1, limit: 3 } }),
+      );
+      const details = await all(
+        list.result,
+        (a) => `/content/page/${a.slug}`,
+        (a) => client.get<Detail>(`/content/page/${a.slug}`, { lang }),
+      );
+      return details.map(({ data }, i) => ({
+        key: list.result[i]!.slug,
+        data: { title: data.title, body: data.body_html },
+      }));
+    },
+  });
+
+const PER_DETAIL = '/content/category/export';
+const EMBEDDING = '/content/category/all';
 
 /** What Astro's content layer hands a loader, kept between syncs like node_modules/.astro does. */
-function contentLayer() {
+function contentLayer(listEndpoint = PER_DETAIL) {
+  const loader = areaLoader(listEndpoint);
   const entries = new Map<string, { id: string; data: Record<string, unknown>; digest?: string }>();
   const meta = new Map<string, string>();
   const info: string[] = [];
@@ -183,5 +193,46 @@ describe('apiLoader with conditional requests', () => {
     // No revalidation: the reused details have no ETag to ask with, so the list and every detail are read.
     expect(statuses).toEqual([200, 200, 200, 200]);
     expect([...layer.entries.values()].some((e) => e.data.title === 'Reused answer')).toBe(false);
+  });
+});
+
+describe('apiLoader with a list that embeds its details', () => {
+  it('reads the area in one request per list page, the same records as one request per detail', async () => {
+    const embedded = contentLayer(EMBEDDING);
+    await embedded.sync();
+    // The list answered with every detail: no detail was asked.
+    expect(statuses).toEqual([200]);
+    expect(embedded.entries.size).toBe(3);
+    for (const [id, entry] of embedded.entries) {
+      const detail = await api.call(`/content/page/${id.slice('en/'.length)}`, { lang: 'en' });
+      expect(entry.data).toEqual({ title: detail.body.data.title, body: detail.body.data.body_html });
+    }
+
+    statuses.length = 0;
+    const writes = embedded.writes();
+    await embedded.sync();
+    expect(statuses).toEqual([304]);
+    expect(embedded.writes()).toBe(writes);
+    expect(embedded.info.at(-1)).toBe('en: unchanged (1 requests answered 304 Not Modified)');
+  });
+
+  it('still brings a body edit to the store: the 304 of the list covers the details it embedded', async () => {
+    const layer = contentLayer(EMBEDDING);
+    await layer.sync();
+    const id = [...layer.entries.keys()].at(-1)!;
+    const slug = id.slice('en/'.length);
+    const db = new DatabaseSync(api.dbPath);
+    db.prepare("UPDATE articles SET body_en = '<p>Edited where only the detail shows it</p>' WHERE slug = ?").run(slug);
+    db.close();
+
+    statuses.length = 0;
+    await layer.sync();
+    // The revalidation of the list answered 200 (its embedded detail changed); the list is read again.
+    expect(statuses).toEqual([200, 200]);
+    expect(layer.entries.get(id)?.data.body).toBe('<p>Edited where only the detail shows it</p>');
+
+    statuses.length = 0;
+    await layer.sync();
+    expect(statuses).toEqual([304]);
   });
 });

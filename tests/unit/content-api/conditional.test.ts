@@ -76,3 +76,59 @@ describe('ETag and If-None-Match', () => {
     expect(missing.headers.get('etag')).toBeNull();
   });
 });
+
+describe('Prefer: embed=detail (ours: a large area read in one request per list page)', () => {
+  const lists = [
+    ['/content/category/all', (i: Record<string, string>) => `/content/page/${encodeURIComponent(i.slug!)}`],
+    ['/activity/category/all', (i: Record<string, string>) => `/activity/page/${i.id}`],
+    ['/purchase/all', (i: Record<string, string>) => `/purchase/view/${i.uuid}`],
+    ['/book/category/all', (i: Record<string, string>) => `/book/page/${encodeURIComponent(i.slug!)}`],
+    ['/media/category/all', (i: Record<string, string>) => `/media/page/${encodeURIComponent(i.slug!)}`],
+    ['/manual/group/1', (i: Record<string, string>) => `/manual/view/${i.uuid}`],
+  ] as const;
+
+  it.each(lists)('%s embeds each item’s detail answer, as the detail GET answers it', async (list, detailOf) => {
+    const plain = await api.call(`${list}?page=1&limit=3`, { lang: 'en' });
+    expect(plain.body.result.every((i: object) => !('detail' in i))).toBe(true);
+    const embedded = await api.call(`${list}?page=1&limit=3`, { lang: 'en', headers: { prefer: 'embed=detail' } });
+    expect(embedded.headers.get('preference-applied')).toBe('embed=detail');
+    expect(embedded.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect(embedded.body.result.length).toBeGreaterThan(0);
+    for (const item of embedded.body.result) {
+      const { detail, ...summary } = item;
+      expect(detail.url).toBe(detailOf(item));
+      expect(detail.answer).toEqual((await api.call(detail.url, { lang: 'en' })).body);
+      expect(plain.body.result).toContainEqual(summary);
+    }
+  });
+
+  it('changes the list’s ETag when only an embedded detail changed', async () => {
+    const url = '/activity/category/all?page=1&limit=2';
+    const first = await api.call(url, { lang: 'th', headers: { prefer: 'embed=detail' } });
+    const id = first.body.result[0].id as number;
+    const db = new DatabaseSync(api.dbPath);
+    db.prepare("UPDATE activities SET body_th = '<p>แก้ไขเนื้อหา</p>' WHERE id = ?").run(id);
+    db.close();
+    const again = await api.call(url, {
+      lang: 'th',
+      headers: { prefer: 'embed=detail', 'if-none-match': first.headers.get('etag')! },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.result[0].detail.answer.data.body_html).toBe('<p>แก้ไขเนื้อหา</p>');
+  });
+
+  it('answers a revalidation from its kept tag only while nothing was written, by this server or another', async () => {
+    const url = '/book/category/all?page=1&limit=2';
+    const prefer = { prefer: 'embed=detail' };
+    const first = await api.call(url, { lang: 'en', headers: prefer });
+    const tag = first.headers.get('etag')!;
+    const again = { lang: 'en', headers: { ...prefer, 'if-none-match': tag } };
+    expect((await api.call(url, again)).status).toBe(304);
+    // A write through the API itself (a book's view counter, shown in the list).
+    const id = first.body.result[0].id as number;
+    expect((await api.call(`/book/update-view/${id}`, { lang: 'en' })).status).toBe(200);
+    const counted = await api.call(url, again);
+    expect(counted.status).toBe(200);
+    expect(counted.body.result[0].views).toBe(first.body.result[0].views + 1);
+  });
+});
