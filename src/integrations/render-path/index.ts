@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
+import { dataStoreFile } from './data-store-file.ts';
 import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
@@ -55,6 +56,7 @@ export default function renderPath(): AstroIntegration {
     name: 'render-path',
     hooks: {
       'astro:config:setup': ({ config, updateConfig, injectScript }) => {
+        updateConfig({ vite: { plugins: [dataStoreFile(() => config.cacheDir)] } });
         if (!target) return;
         srcDir = config.srcDir;
         const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
