@@ -176,9 +176,30 @@ const slugs = newest
   : Array.from({ length: edits }, (_, i) => listed[Math.floor(((i + 0.5) * listed.length) / edits)]!);
 results.picked = newest ? 'newest' : 'spread';
 
+/** With `node --expose-gc`: live heap after a forced full GC, per edit (what stays, not garbage). */
+const gc = (globalThis as { gc?: () => void }).gc;
+const memory = () => {
+  gc?.();
+  const m = process.memoryUsage();
+  return {
+    heapUsedMb: Math.round(m.heapUsed / 1048576),
+    externalMb: Math.round(m.external / 1048576),
+    arrayBuffersMb: Math.round(m.arrayBuffers / 1048576),
+    rssMb: Math.round(m.rss / 1048576),
+  };
+};
+const memoryBefore = memory();
+results.memoryBeforeEdits = memoryBefore;
+if (gc) console.log(`before the edits, after a full GC: ${JSON.stringify(memoryBefore)}`);
+
 const latencies: number[] = [];
 const perEdit: Array<
-  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests'> & { ms: number; publishMs: number; load: string }
+  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests'> & {
+    ms: number;
+    publishMs: number;
+    load: string;
+    memory?: ReturnType<typeof memory>;
+  }
 > = [];
 for (const [i, slug] of slugs.entries()) {
   await publisher.publisher.idle();
@@ -208,7 +229,9 @@ for (const [i, slug] of slugs.entries()) {
     pathsMs: last.pathsMs,
     requests: last.requests,
     load: load(),
+    ...(gc ? { memory: memory() } : {}),
   });
+  if (gc) console.log(`  after a full GC: ${JSON.stringify(perEdit.at(-1)!.memory)}`);
   console.log(
     `edit ${i + 1}: live in ${ms.toFixed(0)} ms (publish ${last.durationMs.toFixed(0)} ms); ${last.rendered} pages rendered; ${last.requests ?? '?'} API requests; stages ${Object.entries(
       last.stages,
