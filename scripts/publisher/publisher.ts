@@ -193,6 +193,10 @@ export class Publisher {
     (this.store as { prepareNext?(): void }).prepareNext?.();
   }
 
+  async #sparesReady(): Promise<void> {
+    await (this.store as { sparesReady?(): Promise<void> }).sparesReady?.();
+  }
+
   #pageMapFile(id: string): string {
     return path.join(this.#opts.stateDir, `${id}.json`);
   }
@@ -627,7 +631,7 @@ export class Publisher {
       }
       const id = newReleaseId();
       let t = performance.now();
-      await this.store.stage(id, files);
+      const staged = await this.store.stage(id, files);
       stats.stages.write = performance.now() - t;
       t = performance.now();
       await this.store.activate(id);
@@ -661,6 +665,14 @@ export class Publisher {
       for (const gone of pruned) {
         this.#history.delete(gone);
         await rm(this.#pageMapFile(gone), { force: true });
+      }
+      if (staged.written > files.length / 10) {
+        // This release replaced much of the last (a base release's twins, a new build): the
+        // store's spare folders are far from it, and fresh copies are made now, as this
+        // publish's own work, so that the edits after it never wait for one.
+        const t0 = performance.now();
+        await this.#sparesReady();
+        this.#opts.log(`publisher: spare copies of ${id} made in ${(performance.now() - t0).toFixed(0)} ms`);
       }
       stats.durationMs = performance.now() - started;
       this.#opts.log(
