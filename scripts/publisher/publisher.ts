@@ -32,6 +32,11 @@ export interface PublishStats {
   pathsMs?: number;
   /** Of `fetch`: API requests the re-read made (detail answers reused are not requests). */
   requests?: number;
+  /**
+   * Of the detail answers reused: those that name an edited record, brought up to date from its
+   * own fresh answer instead of fetched again (content-store.ts `patchNamed`).
+   */
+  patched?: number;
   rendered: number;
   reused: number;
   removed: number;
@@ -393,6 +398,7 @@ export class Publisher {
     let { changed } = first;
     const reads = [first];
     let reused = detailCache.hits;
+    let patched = detailCache.patched;
     if (detailCache.moved.size > 0) {
       // A record moved (another category, other related items): re-read its type without reuse.
       const moved = [...detailCache.moved];
@@ -401,13 +407,15 @@ export class Publisher {
       changed = [...changed, ...again.changed];
       reads.push(again);
       reused += detailCache.hits;
+      patched += detailCache.patched;
     }
     stats.stages.fetch = performance.now() - t;
     // The loaders count a reused detail answer among their GETs: only the others went to the API.
     stats.requests = reads.reduce((n, r) => n + r.requests, 0) - reused;
+    stats.patched = patched;
     for (const record of changed) this.#changedRecords.add(record);
     this.#opts.log(
-      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} in ${stats.requests} requests (${reused} detail answers reused, ${detailCache.misses} fetched): ${changed.length} entries changed`,
+      `publisher: ${events.length} record(s) dirty, re-read ${collections.join(', ')} in ${stats.requests} requests (${reused} detail answers reused, ${patched} of them patched, ${detailCache.misses} fetched): ${changed.length} entries changed`,
     );
     for (const note of reads.flatMap((r) => r.notes)) this.#opts.log(`publisher:   ${note}`);
     t = performance.now();
