@@ -172,6 +172,21 @@ for (let page = 1; ; page++) {
   listed.push(...body.result.map((r) => r.slug));
   if (body.result.length < 100) break;
 }
+/** With `node --expose-gc`: live heap after a forced full GC, per edit (what stays, not garbage). */
+const gc = (globalThis as { gc?: () => void }).gc;
+const memory = () => {
+  gc?.();
+  const m = process.memoryUsage();
+  return {
+    heapUsedMb: Math.round(m.heapUsed / 1048576),
+    externalMb: Math.round(m.external / 1048576),
+    arrayBuffersMb: Math.round(m.arrayBuffers / 1048576),
+    rssMb: Math.round(m.rss / 1048576),
+  };
+};
+results.memoryBeforeEdits = memory();
+if (gc) console.log(`before the edits, after a full GC: ${JSON.stringify(results.memoryBeforeEdits)}`);
+
 const newestEdits = option('--newest', 5);
 // The spread edits first (the first of them are the window right after the base release),
 // then edits of the newest articles (each in the related items of its whole category).
