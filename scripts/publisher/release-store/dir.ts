@@ -179,10 +179,11 @@ export class DirReleaseStore implements ReleaseStore {
       }
       return { best, close: bestDiff <= Math.max(64, files.length / 10) };
     };
-    let { best, close } = pick();
-    if (!close && this.#copying) {
+    const first = pick();
+    let best = first.best;
+    if (!first.close && this.#copying) {
       await this.#copying;
-      ({ best } = pick());
+      best = pick().best;
     }
     if (best) this.#spares = this.#spares.filter((s) => s !== best);
     return best;
