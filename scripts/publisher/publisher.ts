@@ -674,10 +674,11 @@ export class Publisher {
         this.#history.delete(gone);
         await rm(this.#pageMapFile(gone), { force: true });
       }
-      if (staged.written > files.length / 10) {
-        // This release replaced much of the last (a base release's twins, a new build): the
-        // store's spare folders are far from it, and fresh copies are made now, as this
-        // publish's own work, so that the edits after it never wait for one.
+      if (kind !== 'base' && staged.written > files.length / 10) {
+        // This release replaced much of the last (the twins of a base release, a full publish
+        // of a new build): the store's spare folders are far from it, and fresh copies are made
+        // now, as this publish's own work, so that the edits after it never wait for one. (A base
+        // release is followed by the catch-up that adds its twins: its copies are made meanwhile.)
         const t0 = performance.now();
         await this.#sparesReady();
         this.#opts.log(`publisher: spare copies of ${id} made in ${(performance.now() - t0).toFixed(0)} ms`);
