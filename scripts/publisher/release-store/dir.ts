@@ -8,8 +8,9 @@
  * Hard-linking 20,000 files one by one takes seconds, so a stage builds on a _spare_: a folder
  * holding a recent release's files (the release a prune dropped, renamed, or a `cp -al` copy of
  * the live release made in the background by `prepareNext()`), changing only the files that
- * differ. Two spares are kept ready, so back-to-back edits never wait for a copy. Files are never written in place: a changed file
- * is removed and written anew, so the release it was linked from keeps its bytes.
+ * differ. Two spares are kept ready, so back-to-back edits do not wait for a copy. Files are
+ * never written in place: a changed file is removed and written anew, so the release it was
+ * linked from keeps its bytes.
  */
 import {
   copyFile,
