@@ -97,6 +97,8 @@ export class DirReleaseStore implements ReleaseStore {
   /** Folders being deleted in the background (dropped releases, stale spares). */
   #trash: Promise<void> = Promise.resolve();
   #spareSeq = 0;
+  /** How many spares the copies under way aim at (SPARES, more after a big publish). */
+  #target = SPARES;
 
   /** Spare folders ready now (for tests and /status-like reports). */
   get spares(): number {
@@ -109,7 +111,8 @@ export class DirReleaseStore implements ReleaseStore {
    * Spares far from the live release (a base release without the twins the live one has) are
    * dropped first: bringing one up to date would cost as much as a copy.
    */
-  prepareNext(): void {
+  prepareNext(target = SPARES): void {
+    this.#target = Math.max(this.#target, target);
     if (this.#copying) return;
     this.#copying = (async () => {
       for (;;) {
@@ -121,7 +124,7 @@ export class DirReleaseStore implements ReleaseStore {
           if (closeEnough(spare.files, live.files)) spare.closeTo = liveId;
           else this.#dropSpare(spare);
         }
-        if (this.#spares.length >= SPARES) return;
+        if (this.#spares.length >= this.#target) return;
         const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
         await rm(dir, { recursive: true, force: true });
         try {
@@ -138,6 +141,7 @@ export class DirReleaseStore implements ReleaseStore {
       .catch(() => {})
       .finally(() => {
         this.#copying = null;
+        this.#target = SPARES;
       });
   }
 

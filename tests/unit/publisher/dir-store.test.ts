@@ -187,3 +187,26 @@ describe('dir release store, spares after a base release', () => {
     expect(store.spares).toBe(2); // one copy left over, and r2 (one page apart)
   }, 30_000);
 });
+
+describe('dir release store, spares for the releases before KEEP_RELEASES', () => {
+  it('makes as many spare copies as asked after a big publish, so that edits until the first prune find one each', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext(4);
+    await store.sparesReady();
+    expect(store.spares).toBe(4);
+    for (const id of ['r2', 'r3', 'r4', 'r5']) {
+      const work = mkdtempSync(path.join(tmpdir(), `${id}-`));
+      const staged = await store.stage(id, [...pages.slice(1), file(work, 'p0/index.html', `page 0 in ${id}`)]);
+      expect(staged).toEqual({ written: 1, reused: 49 });
+      await store.activate(id);
+    }
+    expect(store.spares).toBe(0); // four stages, four spares, no copy made meanwhile
+    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r5');
+    expect(readFileSync(path.join(root, 'releases/r2/p0/index.html'), 'utf8')).toBe('page 0 in r2');
+  });
+});
