@@ -6,8 +6,10 @@
  *   npm run bench:publish -- --reuse               keep the database and build of the last run
  *   npm run bench:publish -- --build-only          only the database and the build
  *   npm run bench:publish -- --skip-full           no full publish (the edits only)
- *   npm run bench:publish -- --newest              edit the newest articles (the worst case: each is
- *                                                  among the related items of its whole category)
+ *   npm run bench:publish -- --newest 5            after the spread edits, edit the 5 newest articles
+ *                                                  (the worst case: each is among the related items of
+ *                                                  its whole category; default 5, 0 for none)
+ *   node --expose-gc scripts/bench/publish.ts …    also the live heap after a full GC per edit
  *   npm run bench:publish -- --skip-compare        no incremental `astro build` at the end
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
@@ -170,20 +172,50 @@ for (let page = 1; ; page++) {
   listed.push(...body.result.map((r) => r.slug));
   if (body.result.length < 100) break;
 }
-const newest = process.argv.includes('--newest');
-const slugs = newest
-  ? listed.slice(0, edits)
-  : Array.from({ length: edits }, (_, i) => listed[Math.floor(((i + 0.5) * listed.length) / edits)]!);
-results.picked = newest ? 'newest' : 'spread';
+/** With `node --expose-gc`: live heap after a forced full GC, per edit (what stays, not garbage). */
+const gc = (globalThis as { gc?: () => void }).gc;
+const memory = () => {
+  gc?.();
+  const m = process.memoryUsage();
+  return {
+    heapUsedMb: Math.round(m.heapUsed / 1048576),
+    externalMb: Math.round(m.external / 1048576),
+    arrayBuffersMb: Math.round(m.arrayBuffers / 1048576),
+    rssMb: Math.round(m.rss / 1048576),
+  };
+};
+results.memoryBeforeEdits = memory();
+if (gc) console.log(`before the edits, after a full GC: ${JSON.stringify(results.memoryBeforeEdits)}`);
 
-const latencies: number[] = [];
+const newestEdits = option('--newest', 5);
+// The spread edits first (the first of them are the window right after the base release),
+// then edits of the newest articles (each in the related items of its whole category).
+const picks = [
+  ...Array.from({ length: edits }, (_, i) => ({
+    slug: listed[Math.floor(((i + 0.5) * listed.length) / edits)]!,
+    kind: 'spread' as const,
+  })),
+  ...listed.slice(0, newestEdits).map((slug) => ({ slug, kind: 'newest' as const })),
+];
+/** The first edits after the base release (and its twins' catch-up): until KEEP_RELEASES exist. */
+const FIRST = 5;
+
 const perEdit: Array<
-  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests'> & { ms: number; publishMs: number; load: string }
+  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests' | 'patched'> & {
+    kind: 'spread' | 'newest';
+    ms: number;
+    publishMs: number;
+    /** CPU time of this process (publisher, API, site server) from the edit to its publish's end. */
+    cpuMs: number;
+    load: string;
+    memory?: ReturnType<typeof memory>;
+  }
 > = [];
-for (const [i, slug] of slugs.entries()) {
+for (const [i, { slug, kind }] of picks.entries()) {
   await publisher.publisher.idle();
   const title = `Bench edit ${i} ${Date.now()}`;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const res = await fetch(`${api.url}/api/editor/article/${slug}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -197,20 +229,25 @@ for (const [i, slug] of slugs.entries()) {
     await new Promise((r) => setTimeout(r, 25));
   }
   const ms = performance.now() - t;
-  latencies.push(ms);
   await publisher.publisher.idle();
+  const used = process.cpuUsage(cpu);
   const last = publisher.publisher.last!;
   perEdit.push({
+    kind,
     ms,
     publishMs: last.durationMs,
+    cpuMs: (used.user + used.system) / 1000,
     rendered: last.rendered,
     stages: last.stages,
     pathsMs: last.pathsMs,
     requests: last.requests,
+    patched: last.patched,
     load: load(),
+    ...(gc ? { memory: memory() } : {}),
   });
+  if (gc) console.log(`  after a full GC: ${JSON.stringify(perEdit.at(-1)!.memory)}`);
   console.log(
-    `edit ${i + 1}: live in ${ms.toFixed(0)} ms (publish ${last.durationMs.toFixed(0)} ms); ${last.rendered} pages rendered; ${last.requests ?? '?'} API requests; stages ${Object.entries(
+    `edit ${i + 1} (${kind}): live in ${ms.toFixed(0)} ms (publish ${last.durationMs.toFixed(0)} ms, CPU ${perEdit.at(-1)!.cpuMs.toFixed(0)} ms); ${last.rendered} pages rendered; ${last.requests ?? '?'} API requests (${last.patched ?? 0} answers patched); stages ${Object.entries(
       last.stages,
     )
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
@@ -219,23 +256,43 @@ for (const [i, slug] of slugs.entries()) {
 }
 saveLog();
 noteLoad('edits');
-const sorted = [...latencies].sort((a, b) => a - b);
-const median = sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2;
-results.edits = {
-  count: latencies.length,
-  medianMs: median,
-  worstMs: sorted.at(-1),
-  renderedPerEdit: [...new Set(perEdit.map((e) => e.rendered))].sort((a, b) => a - b),
-  perEdit,
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length
+    ? sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2
+    : NaN;
 };
+/** Median, worst, within 3 s, and the stages' medians of a group of edits. */
+const summary = (group: typeof perEdit) => ({
+  count: group.length,
+  medianMs: Math.round(median(group.map((e) => e.ms))),
+  worstMs: Math.round(Math.max(...group.map((e) => e.ms))),
+  within3s: group.filter((e) => e.ms <= 3000).length,
+  medianCpuMs: Math.round(median(group.map((e) => e.cpuMs))),
+  stagesMedianMs: Object.fromEntries(
+    (['fetch', 'render', 'write', 'switch'] as const).map((k) => [
+      k,
+      Math.round(median(group.map((e) => e.stages[k]))),
+    ]),
+  ),
+  requests: [Math.min(...group.map((e) => e.requests ?? 0)), Math.max(...group.map((e) => e.requests ?? 0))],
+  rendered: [Math.min(...group.map((e) => e.rendered)), Math.max(...group.map((e) => e.rendered))],
+});
+const spread = perEdit.filter((e) => e.kind === 'spread');
+const groups = {
+  spread: summary(spread),
+  [`first ${FIRST}`]: summary(spread.slice(0, FIRST)),
+  [`after the first ${FIRST}`]: summary(spread.slice(FIRST)),
+  newest: summary(perEdit.filter((e) => e.kind === 'newest')),
+};
+results.edits = { groups, perEdit };
 results.peakRssMb = Math.round(peakRss / 1048576);
-console.log(
-  `edit → live: median ${median.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; pages rendered per edit ${JSON.stringify(
-    results.edits,
-  )
-    .match(/"renderedPerEdit":\[[^\]]*\]/)![0]
-    .slice(18)}; publisher process peak RSS ${results.peakRssMb} MB`,
-);
+for (const [name, g] of Object.entries(groups))
+  if (g.count)
+    console.log(
+      `${name} edits (${g.count}): edit → live median ${g.medianMs} ms, worst ${g.worstMs} ms, ${g.within3s} within 3 s; CPU median ${g.medianCpuMs} ms; stage medians ${JSON.stringify(g.stagesMedianMs)}; requests ${g.requests.join('–')}; pages rendered ${g.rendered.join('–')}`,
+    );
+console.log(`publisher process peak RSS ${results.peakRssMb} MB`);
 
 await site.close();
 await publisher.close();

@@ -54,21 +54,96 @@ interface Cached {
 }
 
 /**
+ * Fields of a related item the publisher may bring up to date itself: what an editor changes
+ * without moving the record (its category, dates and order among others stay as they were).
+ */
+const PATCHABLE = new Set(['title', 'summary', 'cover']);
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `value` with every item that names `key` (a related item: its slug, id or uuid) brought up to
+ * date from the record's own answers before (`old`) and after (`fresh`) the edit, or undefined
+ * when that is not certain to give what the API would answer: an item that was not exactly the
+ * record's own fields before the edit, or a change to a field other than title, summary, cover.
+ * Never changes `value` in place (the content store's entries share it).
+ */
+export function patchNamed(value: unknown, key: string, old: unknown, fresh: unknown): unknown {
+  if (!old || typeof old !== 'object' || !fresh || typeof fresh !== 'object') return undefined;
+  const o = old as Record<string, unknown>;
+  const f = fresh as Record<string, unknown>;
+  let ok = true;
+  let found = false;
+  const walk = (v: unknown, root: boolean): unknown => {
+    if (!ok) return v;
+    if (Array.isArray(v)) {
+      const out = v.map((x) => walk(x, false));
+      return out.some((x, i) => x !== v[i]) ? out : v;
+    }
+    if (!v || typeof v !== 'object') return v;
+    const item = v as Record<string, unknown>;
+    const names = (['slug', 'id', 'uuid'] as const).some(
+      (k) => (typeof item[k] === 'string' || typeof item[k] === 'number') && String(item[k]) === key,
+    );
+    if (names && !root) {
+      found = true;
+      const patched: Record<string, unknown> = { ...item };
+      for (const [k, before] of Object.entries(item)) {
+        if (!(k in o) || !(k in f) || !same(before, o[k])) return ((ok = false), v);
+        if (same(o[k], f[k])) continue;
+        if (!PATCHABLE.has(k)) return ((ok = false), v);
+        patched[k] = f[k];
+      }
+      return patched;
+    }
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(item)) {
+      out[k] = walk(x, false);
+      if (out[k] !== x) changed = true;
+    }
+    return changed ? out : v;
+  };
+  const result = walk(value, true);
+  return ok && found ? result : undefined;
+}
+
+interface Waiter {
+  lang: string;
+  id: string;
+  cached: Cached;
+  /** Dirty keys it names whose fresh answer has not come yet. */
+  waiting: Set<string>;
+  value: unknown;
+  resolve: (value: unknown) => void;
+}
+
+/**
  * The answers of detail calls, kept between publishes. During an incremental re-read an answer
  * is reused unless its record is dirty or it names a dirty record (related items, a list inside
- * it). A `create` of a type, and an edit that moves a record (the keys it names changed: another
- * category, other related items), re-read every detail of that type: other records' related
- * items may now include it. Outside a re-read of dirty records (the catch-up), nothing is reused
- * and every answer is kept.
+ * it). One that names a dirty record is _patched_ when it can be (patchNamed: the record's own
+ * answer, fetched in the same pass, shows only its title, summary or cover changed, and the
+ * related item was exactly those fields before), and fetched again otherwise. A `create` of a
+ * type, and an edit that moves a record (the keys it names changed: another category, other
+ * related items), re-read every detail of that type: other records' related items may now
+ * include it. Outside a re-read of dirty records (the catch-up), nothing is reused and every
+ * answer is kept.
  */
 class DetailCache {
   #entries = new Map<string, Cached>();
   #dirty: Map<string, Set<string>> | null = null;
   #bypass = new Set<string>();
+  #waiters: Waiter[] = [];
+  /** `type key` → the action of its event, in this pass. */
+  #actions = new Map<string, string>();
   /** Types whose dirty record moved during this pass (to re-read without reuse). */
   moved = new Set<string>();
   hits = 0;
   misses = 0;
+  /** Of `hits`: answers patched instead of fetched again. */
+  patched = 0;
+  /** Patch answers that name a dirty record instead of fetching them (on unless a test turns it off). */
+  patching = true;
 
   get size(): number {
     return this.#entries.size;
@@ -76,11 +151,14 @@ class DetailCache {
 
   /** Starts a re-read of these dirty records (null: reuse nothing). */
   begin(events: readonly { type: string; action: string; key: string }[] | null, bypass: Iterable<string> = []): void {
+    for (const w of this.#waiters.splice(0)) w.resolve(undefined);
     this.#dirty = null;
     this.#bypass = new Set(bypass);
     this.moved = new Set();
     this.hits = 0;
     this.misses = 0;
+    this.patched = 0;
+    this.#actions.clear();
     if (!events) return;
     this.#dirty = new Map();
     for (const e of events) {
@@ -88,6 +166,7 @@ class DetailCache {
       const keys = this.#dirty.get(e.type) ?? new Set<string>();
       keys.add(e.key);
       this.#dirty.set(e.type, keys);
+      this.#actions.set(`${e.type} ${e.key}`, e.action);
     }
   }
 
@@ -99,16 +178,34 @@ class DetailCache {
     return null;
   }
 
-  get(lang: string, endpoint: string): { value: unknown } | undefined {
+  get(lang: string, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined {
     const m = this.#match(endpoint);
     if (!m || !this.#dirty || this.#bypass.has(m.type)) return this.#miss(m);
     const dirty = this.#dirty.get(m.type);
     if (dirty?.has(m.key)) return this.#miss(m);
-    const cached = this.#entries.get(`${lang} ${endpoint}`);
+    const id = `${lang} ${endpoint}`;
+    const cached = this.#entries.get(id);
     if (!cached) return this.#miss(m);
-    if (dirty) for (const k of dirty) if (cached.names.has(k)) return this.#miss(m);
-    this.hits++;
-    return { value: cached.value };
+    const named = dirty ? [...dirty].filter((k) => cached.names.has(k)) : [];
+    if (named.length === 0) {
+      this.hits++;
+      return { value: cached.value };
+    }
+    // Only events that update a record can be patched (a deletion drops it from related items).
+    const updates = new Set(named);
+    if (!this.patching || named.some((k) => this.#actions.get(`${m.type} ${k}`) !== 'update')) return this.#miss(m);
+    const pending = new Promise<unknown>((resolve) =>
+      this.#waiters.push({ lang, id, cached, waiting: updates, value: cached.value, resolve }),
+    ).then((value) => {
+      if (value === undefined) this.misses++;
+      else {
+        this.hits++;
+        this.patched++;
+        this.#entries.set(id, { value, names: cached.names });
+      }
+      return value;
+    });
+    return { pending };
   }
 
   #miss(m: unknown): undefined {
@@ -122,11 +219,32 @@ class DetailCache {
     const id = `${lang} ${endpoint}`;
     const names = namedKeys(value);
     const before = this.#entries.get(id);
-    if (before && this.#dirty?.get(m.type)?.has(m.key)) {
-      const same = before.names.size === names.size && [...names].every((n) => before.names.has(n));
-      if (!same) this.moved.add(m.type);
+    if (this.#dirty?.get(m.type)?.has(m.key)) {
+      if (before) {
+        const same = before.names.size === names.size && [...names].every((n) => before.names.has(n));
+        if (!same) this.moved.add(m.type);
+      }
+      // Answers waiting for this record's fresh answer are patched now, or fetched.
+      for (const w of [...this.#waiters]) {
+        if (w.lang !== lang || !w.waiting.has(m.key)) continue;
+        w.value = before ? patchNamed(w.value, m.key, before.value, value) : undefined;
+        w.waiting.delete(m.key);
+        if (w.value === undefined || w.waiting.size === 0) {
+          this.#waiters = this.#waiters.filter((x) => x !== w);
+          w.resolve(w.value);
+        }
+      }
     }
     this.#entries.set(id, { value, names });
+  }
+
+  /** A loader's fetches in `lang` are done: answers still waiting are fetched. */
+  settle(lang: string): void {
+    for (const w of [...this.#waiters]) {
+      if (w.lang !== lang) continue;
+      this.#waiters = this.#waiters.filter((x) => x !== w);
+      w.resolve(undefined);
+    }
   }
 }
 

@@ -158,8 +158,11 @@ type Limiter = ReturnType<typeof createLimiter>;
  */
 const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 interface DetailCache {
-  get(lang: Lang, endpoint: string): { value: unknown } | undefined;
+  /** A reused answer, or one the publisher patches once the record it names is read (`pending`: undefined = fetch it). */
+  get(lang: Lang, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined;
   set(lang: Lang, endpoint: string, value: unknown): void;
+  /** This language's fetches are done: answers still pending are fetched instead. */
+  settle?(lang: Lang): void;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -229,29 +232,38 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
     warn,
     async all(items, endpointOf, task) {
       const cache = detailCache();
-      const results = await Promise.all(
-        items.map((item) => {
-          const cached = cache?.get(lang, endpointOf(item));
-          if (cached) {
-            // A reused answer is a GET this sync did not make: without its ETag the next sync cannot
-            // revalidate the area, so it reads it in full (a 304 must never hide an edit).
-            areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
-            return { ok: true as const, value: cached.value as Awaited<ReturnType<typeof task>> };
-          }
-          // A detail its list embedded needs no request: no slot of the limit, no retry.
-          const answered = embeddedAnswer(lang, endpointOf(item))
-            ? task(item)
-            : call(endpointOf(item), () => task(item));
-          return answered.then(
-            (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value }),
-            (error: unknown) => {
-              if (!isRecordFailure(error)) throw error;
-              warn(`[${lang}] skipped ${endpointOf(item)}: ${(error as Error).message}`);
-              return { ok: false as const };
-            },
-          );
-        }),
-      );
+      type Value = Awaited<ReturnType<typeof task>>;
+      type Result = { ok: true; value: Value } | { ok: false };
+      // A detail its list embedded needs no request: no slot of the limit, no retry.
+      const fetchOne = (item: Parameters<typeof task>[0]): Promise<Result> =>
+        (embeddedAnswer(lang, endpointOf(item)) ? task(item) : call(endpointOf(item), () => task(item))).then(
+          (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value: value as Value }),
+          (error: unknown) => {
+            if (!isRecordFailure(error)) throw error;
+            warn(`[${lang}] skipped ${endpointOf(item)}: ${(error as Error).message}`);
+            return { ok: false as const };
+          },
+        );
+      const fetched: Promise<Result>[] = [];
+      const settled: Array<Result | Promise<Result>> = items.map((item) => {
+        const cached = cache?.get(lang, endpointOf(item));
+        if (!cached) {
+          const p = fetchOne(item);
+          fetched.push(p);
+          return p;
+        }
+        // A reused answer is a GET this sync did not make: without its ETag the next sync cannot
+        // revalidate the area, so it reads it in full (a 304 must never hide an edit).
+        const reused = (value: unknown) => {
+          areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
+          return { ok: true as const, value: value as Value };
+        };
+        if ('pending' in cached)
+          return cached.pending.then((value) => (value === undefined ? fetchOne(item) : reused(value)));
+        return reused(cached.value);
+      });
+      if (cache?.settle) void Promise.allSettled(fetched).then(() => cache.settle!(lang));
+      const results = await Promise.all(settled);
       return results.flatMap((r) => (r.ok ? [r.value] : []));
     },
   };

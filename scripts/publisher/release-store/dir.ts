@@ -5,10 +5,12 @@
  * is hard-linked from there instead of copied. Each release keeps `.release.json` (its id,
  * time and the hash of every file) so later stages and prunes know what it holds.
  *
- * Hard-linking 20,000 files one by one takes seconds; `prepareNext()` makes that copy of the live
- * release in the background after each switch (`cp -al` into releases/.next-<id>), so the next
- * stage only replaces the files that changed. Files are never written in place: a changed file
- * is removed and written anew, so the release it was linked from keeps its bytes.
+ * Hard-linking 20,000 files one by one takes seconds, so a stage builds on a _spare_: a folder
+ * holding a recent release's files (the release a prune dropped, renamed, or a `cp -al` copy of
+ * the live release made in the background by `prepareNext()`), changing only the files that
+ * differ. Two spares are kept ready, so back-to-back edits do not wait for a copy. Files are
+ * never written in place: a changed file is removed and written anew, so the release it was
+ * linked from keeps its bytes.
  */
 import {
   copyFile,
@@ -82,89 +84,121 @@ export class DirReleaseStore implements ReleaseStore {
     this.livePath = path.join(this.root, 'live');
   }
 
-  #spare: Promise<{ dir: string; from: string } | null> | null = null;
-
   /**
-   * Starts a hard-linked copy of the live release for the next stage to build on, unless one is
-   * ready or under way (a prune recycles the release it drops into that copy: see `prune`).
+   * Spare folders: each a hard-linked copy of the files of release `from` (no manifest), ready
+   * for a stage to build on. A stage takes the one closest to the files it stages and changes
+   * only the files that differ; a prune turns the release it drops into one when it is close to
+   * the live release (an edit apart); `prepareNext()` copies the live release (`cp -al`, in the
+   * background) while there are fewer than SPARES.
    */
-  prepareNext(): void {
-    const previous = this.#spare;
-    this.#spare = (async () => {
-      const old = await previous;
-      const liveId = await this.#liveId();
-      if (old && old.from === liveId) return old;
-      if (old) await rm(old.dir, { recursive: true, force: true });
-      if (!liveId) return null;
-      const dir = path.join(this.releases, `.next-${liveId}`);
-      await rm(dir, { recursive: true, force: true });
-      await run('cp', ['-al', this.dirOf(liveId), dir]);
-      return { dir, from: liveId };
-    })().catch(() => null);
+  #spares: Spare[] = [];
+  /** The copy being made in the background, if any. */
+  #copying: Promise<void> | null = null;
+  /** Folders being deleted in the background (dropped releases, stale spares). */
+  #trash: Promise<void> = Promise.resolve();
+  #spareSeq = 0;
+  /** How many spares the copies under way aim at (SPARES, more after a big publish). */
+  #target = SPARES;
+
+  /** Spare folders ready now (for tests and /status-like reports). */
+  get spares(): number {
+    return this.#spares.length;
   }
 
   /**
-   * Makes the folder of release `doomed` (about to be pruned) the next stage's copy of the live
-   * release: renamed to releases/.next-<live>, then only the files where the two releases differ
-   * are unlinked and linked anew from the live folder. An edit changes a few dozen files, so this
-   * costs as many file operations, not the 20,000 of a fresh copy (nor the 20,000 unlinks of
-   * deleting the dropped folder). Resolves false when it cannot (no manifest, a copy is ready).
+   * Starts hard-linked copies of the live release, one after the other in the background, until
+   * SPARES are ready (a prune's recycled folder counts: in the steady state no copy is made).
+   * Spares far from the live release (a base release without the twins the live one has) are
+   * dropped first: bringing one up to date would cost as much as a copy.
    */
-  async #recycle(doomed: string, liveId: string): Promise<boolean> {
-    const previous = this.#spare ? await this.#spare : null;
-    if (previous && previous.from === liveId) {
-      this.#spare = Promise.resolve(previous);
-      return false;
-    }
-    const [from, to] = await Promise.all([this.#manifest(doomed), this.#manifest(liveId)]);
-    if (!from || !to) {
-      this.#spare = Promise.resolve(previous);
-      return false;
-    }
-    if (previous) await rm(previous.dir, { recursive: true, force: true });
-    const dir = path.join(this.releases, `.next-${liveId}`);
-    await rm(dir, { recursive: true, force: true });
-    await rename(this.dirOf(doomed), dir);
-    const live = this.dirOf(liveId);
-    this.#spare = (async () => {
-      await rm(path.join(dir, MANIFEST), { force: true });
-      await rm(path.join(dir, INFO), { force: true });
-      const parents = new Set<string>();
-      for (const p of Object.keys(from.files)) {
-        if (p in to.files) continue;
-        await rm(path.join(dir, p), { force: true });
-        parents.add(path.dirname(p));
-      }
-      // Folders a removed page leaves empty go too (deepest first), as in a fresh copy.
-      for (const p of [...parents].sort((a, b) => b.length - a.length)) {
-        for (let d = p; d !== '.' && d !== '/'; d = path.dirname(d)) {
-          if (
-            !(await rmdir(path.join(dir, d)).then(
-              () => true,
-              () => false,
-            ))
-          )
-            break;
+  prepareNext(target = SPARES): void {
+    this.#target = Math.max(this.#target, target);
+    if (this.#copying) return;
+    this.#copying = (async () => {
+      for (;;) {
+        const liveId = await this.#liveId();
+        const live = liveId ? await this.#manifest(liveId) : null;
+        if (!liveId || !live) return;
+        for (const spare of [...this.#spares]) {
+          if (spare.closeTo === liveId) continue; // checked already (60,000 paths: not at every turn)
+          if (closeEnough(spare.files, live.files)) spare.closeTo = liveId;
+          else this.#dropSpare(spare);
         }
-      }
-      const made = new Set<string>();
-      for (const [p, hash] of Object.entries(to.files)) {
-        if (from.files[p] === hash) continue;
-        const target = path.join(dir, p);
-        const parent = path.dirname(target);
-        if (!made.has(parent)) {
-          await mkdir(parent, { recursive: true });
-          made.add(parent);
+        if (this.#spares.length >= this.#target) return;
+        const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
+        await rm(dir, { recursive: true, force: true });
+        try {
+          await run('cp', ['-al', this.dirOf(liveId), dir]);
+          await rm(path.join(dir, MANIFEST), { force: true });
+          await rm(path.join(dir, INFO), { force: true });
+        } catch {
+          this.#throwAway(dir);
+          return;
         }
-        await rm(target, { force: true });
-        await link(path.join(live, p), target);
+        this.#spares.push({ dir, from: liveId, files: live.files, closeTo: liveId });
       }
-      return { dir, from: liveId };
-    })().catch(async () => {
-      await rm(dir, { recursive: true, force: true }).catch(() => {});
-      return null;
+    })()
+      .catch(() => {})
+      .finally(() => {
+        this.#copying = null;
+        this.#target = SPARES;
+      });
+  }
+
+  /** Resolves when the background copies `prepareNext()` started are done. */
+  async sparesReady(): Promise<void> {
+    while (this.#copying) await this.#copying;
+  }
+
+  /** Resolves when the folders dropped so far are deleted (tests). */
+  async settled(): Promise<void> {
+    await this.sparesReady();
+    await this.#trash;
+  }
+
+  #dropSpare(spare: Spare): void {
+    this.#spares = this.#spares.filter((s) => s !== spare);
+    this.#throwAway(spare.dir);
+  }
+
+  /** Deletes a folder in the background, renamed out of the way first (a stage never waits for it). */
+  #throwAway(dir: string): void {
+    const trash = path.join(this.releases, `.trash-${process.pid}-${this.#spareSeq++}`);
+    const renamed = rename(dir, trash).then(
+      () => trash,
+      () => dir,
+    );
+    // `rm -rf` in a child process: 20,000 unlinks through fs.rm would keep this process's event
+    // loop and thread pool (where the twins compress) busy while the next edit renders.
+    this.#trash = this.#trash.then(async () => {
+      const dir = await renamed;
+      await run('rm', ['-rf', '--', dir]).catch(() => rm(dir, { recursive: true, force: true }).catch(() => {}));
     });
-    return true;
+  }
+
+  /**
+   * Takes the ready spare with the fewest files that differ from `files`, or waits for the copy
+   * under way when none is ready (only right after a base release, before any copy exists).
+   */
+  async #takeSpare(files: readonly ReleaseFile[]): Promise<Spare | null> {
+    const pick = () => {
+      let best: Spare | null = null;
+      let bestDiff = Infinity;
+      for (const spare of this.#spares) {
+        let diff = 0;
+        for (const f of files) if (spare.files[f.path] !== f.hash) diff++;
+        if (diff < bestDiff) [best, bestDiff] = [spare, diff];
+      }
+      return { best, close: bestDiff <= Math.max(64, files.length / 10) };
+    };
+    const first = pick();
+    let best = first.best;
+    if (!first.close && this.#copying) {
+      await this.#copying;
+      best = pick().best;
+    }
+    if (best) this.#spares = this.#spares.filter((s) => s !== best);
+    return best;
   }
 
   /** The folder a release's files are in. */
@@ -206,6 +240,9 @@ export class DirReleaseStore implements ReleaseStore {
     await rm(path.join(dir, MANIFEST), { force: true });
     await rm(path.join(dir, INFO), { force: true });
     await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    // Kept parsed: the next stage reads it as the live release's (no parse of 60,000 paths).
+    const s = await stat(path.join(dir, MANIFEST));
+    this.#manifests.set(manifest.id, { stamp: `${s.ino} ${s.size} ${s.mtimeMs}`, manifest });
     await writeFile(path.join(dir, INFO), JSON.stringify({ id: manifest.id, publishedAt: manifest.publishedAt }));
   }
 
@@ -248,19 +285,20 @@ export class DirReleaseStore implements ReleaseStore {
   async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
     if (!/^\w[\w.-]*$/.test(id)) throw new Error(`bad release id ${id}`);
     const dir = this.dirOf(id);
-    const spare = this.#spare ? await this.#spare : null;
-    this.#spare = null;
-    const liveId = await this.#liveId();
-    const present = spare && spare.from === liveId && liveId ? (await this.#manifest(liveId))?.files : undefined;
-    if (spare && present) {
+    const spare = await this.#takeSpare(files);
+    if (spare) {
       await rm(dir, { recursive: true, force: true });
       const moved = await rename(spare.dir, dir).then(
         () => true,
-        () => false, // swept by a prune meanwhile: stage file by file
+        () => false,
       );
-      if (moved) return this.#stageOnto(dir, id, files, present);
+      if (moved) {
+        const liveId = await this.#liveId();
+        const live = (liveId && (await this.#manifest(liveId))?.files) || {};
+        return this.#stageOnto(dir, id, files, spare.files, live);
+      }
+      this.#throwAway(spare.dir);
     }
-    if (spare) await rm(spare.dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     const byHash = await this.#byHash(id);
     let written = 0;
@@ -268,7 +306,7 @@ export class DirReleaseStore implements ReleaseStore {
     const madeDirs = new Set<string>();
     const manifestFiles: Record<string, string> = {};
     for (const file of files) {
-      if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`bad path ${file.path}`);
+      if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       const to = path.join(dir, file.path);
       const parent = path.dirname(to);
       if (!madeDirs.has(parent)) {
@@ -314,15 +352,17 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   /**
-   * Stages onto a hard-linked copy of the live release (`present`: its path → hash). A changed
-   * file is linked from where the publisher wrote it (its work folder, on the same disk), or
-   * copied when it cannot be linked.
+   * Stages onto a spare folder (`present`: the path → hash of the files it holds). A file that
+   * differs is linked from where the publisher wrote it (its work folder, on the same disk, or
+   * the live release), or copied when it cannot be linked. `written` and `reused` count against
+   * the live release (`live`), as a fresh stage would.
    */
   async #stageOnto(
     dir: string,
     id: string,
     files: readonly ReleaseFile[],
     present: Record<string, string>,
+    live: Record<string, string>,
   ): Promise<StageResult> {
     // Links to the live release's own: this folder is not that release.
     await rm(path.join(dir, MANIFEST), { force: true });
@@ -333,12 +373,11 @@ export class DirReleaseStore implements ReleaseStore {
     const manifestFiles: Record<string, string> = {};
     const made = new Set<string>();
     for (const file of files) {
-      if (file.path.startsWith('/') || file.path.split('/').includes('..')) throw new Error(`bad path ${file.path}`);
+      if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       manifestFiles[file.path] = file.hash;
-      if (present[file.path] === file.hash) {
-        reused++;
-        continue;
-      }
+      if (live[file.path] === file.hash) reused++;
+      else written++;
+      if (present[file.path] === file.hash) continue;
       const to = path.join(dir, file.path);
       const parent = path.dirname(to);
       if (!made.has(parent)) {
@@ -354,9 +393,25 @@ export class DirReleaseStore implements ReleaseStore {
         const existing = byHash.get(file.hash);
         await (existing ? link(existing, to) : copyFile(file.source, to));
       }
-      written++;
     }
-    for (const p of Object.keys(present)) if (!(p in manifestFiles)) await rm(path.join(dir, p), { force: true });
+    const parents = new Set<string>();
+    for (const p of Object.keys(present)) {
+      if (p in manifestFiles) continue;
+      await rm(path.join(dir, p), { force: true });
+      parents.add(path.dirname(p));
+    }
+    // Folders a removed page leaves empty go too (deepest first), as in a fresh copy.
+    for (const p of [...parents].sort((a, b) => b.length - a.length)) {
+      for (let d = p; d !== '.' && d !== '/'; d = path.dirname(d)) {
+        if (
+          !(await rmdir(path.join(dir, d)).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
+      }
+    }
     const manifest: Manifest = {
       id,
       publishedAt: new Date().toISOString(),
@@ -397,27 +452,84 @@ export class DirReleaseStore implements ReleaseStore {
 
   async prune(keep: number): Promise<string[]> {
     const liveId = await this.#liveId();
+    const live = liveId ? await this.#manifest(liveId) : null;
     const all = await this.list();
     const doomed = all.slice(Math.max(1, keep)).filter((r) => r.id !== liveId);
     // Files are hard links: removing a release folder frees only bytes no kept release links.
-    // The newest dropped folder (the fewest differences) becomes the next stage's copy of the
-    // live release instead.
-    let recycled = false;
+    // A dropped folder close to the live release (the newest, an edit or a few apart) becomes a
+    // spare for the next stage instead of being deleted; the others are deleted in the
+    // background (20,000 unlinks a stage does not wait for).
     for (const r of doomed) {
-      if (!recycled && liveId && (await this.#recycle(r.id, liveId))) recycled = true;
-      else await rm(this.dirOf(r.id), { recursive: true, force: true });
+      const m = await this.#manifest(r.id);
       this.#manifests.delete(r.id); // parsed manifests of dropped releases are not kept
+      if (m && live && this.#spares.length < SPARES && closeEnough(m.files, live.files)) {
+        const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
+        const renamed = await rename(this.dirOf(r.id), dir).then(
+          () => true,
+          () => false,
+        );
+        if (renamed) {
+          await rm(path.join(dir, MANIFEST), { force: true });
+          await rm(path.join(dir, INFO), { force: true });
+          this.#spares.push({ dir, from: r.id, files: m.files, closeTo: liveId! });
+          continue;
+        }
+      }
+      this.#throwAway(this.dirOf(r.id));
     }
-    // Half-staged releases (no manifest) older than the newest kept one go too.
+    // Half-staged releases (no manifest) older than an hour, and spare or trash folders this
+    // process does not know (left by an earlier one), go too.
     try {
+      const mine = new Set(this.#spares.map((sp) => path.basename(sp.dir)));
       for (const id of await readdir(this.releases)) {
-        if (all.some((r) => r.id === id) || id === `.next-${liveId}`) continue;
-        const s = await stat(this.dirOf(id));
-        if (Date.now() - s.mtimeMs > 3_600_000) await rm(this.dirOf(id), { recursive: true, force: true });
+        if (all.some((r) => r.id === id) || mine.has(id)) continue;
+        if (id.startsWith('.')) {
+          if (!id.startsWith(`.spare-${process.pid}-`) && !id.startsWith(`.trash-${process.pid}-`))
+            this.#throwAway(this.dirOf(id));
+          continue;
+        }
+        const st = await stat(this.dirOf(id));
+        if (Date.now() - st.mtimeMs > 3_600_000) this.#throwAway(this.dirOf(id));
       }
     } catch {
       /* no releases folder */
     }
     return doomed.map((r) => r.id);
   }
+}
+
+/** An absolute path or one with a `..` segment (split only when `..` occurs: 60,000 paths a stage). */
+const badPath = (p: string) => p.startsWith('/') || (p.includes('..') && p.split('/').includes('..'));
+
+interface Spare {
+  dir: string;
+  /** The release whose files it holds. */
+  from: string;
+  /** path → sha256 of those files. */
+  files: Record<string, string>;
+  /** The live release it was last found close to (closeEnough). */
+  closeTo?: string;
+}
+
+/**
+ * Spare folders kept ready: one for the next stage, one more so that back-to-back edits find
+ * one while the copy that replaces the first is still being made (before KEEP_RELEASES releases
+ * exist, no prune has a folder to recycle).
+ */
+const SPARES = 2;
+
+/**
+ * Whether a folder holding `from` is worth bringing to `to` file by file: fewer differences
+ * than a tenth of the files (an edit changes a few dozen; a base release lacks two thirds of a
+ * release with twins, and a hard-linked copy is then cheaper).
+ */
+function closeEnough(from: Record<string, string>, to: Record<string, string>): boolean {
+  let size = 0;
+  for (const _ in to) size++;
+  const limit = Math.max(64, size / 10);
+  let diff = 0;
+  // `for … in`, not Object.entries: no array of 60,000 pairs at each check.
+  for (const p in to) if (from[p] !== to[p] && ++diff > limit) return false;
+  for (const p in from) if (!(p in to) && ++diff > limit) return false;
+  return true;
 }

@@ -1,8 +1,17 @@
-import { mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
 
 function file(dir: string, p: string, text: string) {
@@ -89,7 +98,7 @@ describe('dir release store, recycled copy', () => {
 
     expect(await store.prune(1)).toEqual(['r1']);
     expect(existsSync(path.join(root, 'releases/r1'))).toBe(false);
-    expect(existsSync(path.join(root, 'releases/.next-r2'))).toBe(true); // r1's folder, no fresh copy
+    expect(store.spares).toBe(1); // r1's folder, renamed: no fresh copy
     expect((await store.list()).map((r) => r.id)).toEqual(['r2']);
     // The next stage builds on r1's folder, brought to r2's files: only index.html changes.
     const r3 = await store.stage('r3', [
@@ -112,5 +121,92 @@ describe('dir release store, recycled copy', () => {
     await store.activate('r3');
     expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('three');
     expect(JSON.parse(readFileSync(path.join(r3Dir, '.release.json'), 'utf8')).id).toBe('r3');
+  });
+});
+
+describe('dir release store, spares after a base release', () => {
+  const path0 = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = path0;
+  });
+
+  it('keeps two spare copies, so back-to-back edits after a base release never wait for a copy', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const pages = Array.from({ length: 300 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    const twins = pages.flatMap((p) => [
+      file(src, `${p.path}.br`, `br ${p.path}`),
+      file(src, `${p.path}.gz`, `gz ${p.path}`),
+    ]);
+    // A base release (a build: no twins), then the publish that adds the twins.
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext();
+    await store.sparesReady();
+    expect(store.spares).toBe(2);
+    await store.stage('r2', [...pages, ...twins]);
+    await store.activate('r2');
+    store.prepareNext();
+    await store.sparesReady(); // the publisher waits for these after a publish that big
+    expect(store.spares).toBe(2); // the base release's spare (600 files short) was dropped, two copies of r2 made
+
+    // From now on a copy takes 3 s: an edit that waited for one would show it.
+    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
+    writeFileSync(path.join(bin, 'cp'), '#!/bin/sh\nsleep 3\nexec /bin/cp "$@"\n');
+    chmodSync(path.join(bin, 'cp'), 0o755);
+    process.env.PATH = `${bin}:${path0}`;
+    let current = [...pages, ...twins];
+    for (const id of ['r3', 'r4']) {
+      const work = mkdtempSync(path.join(tmpdir(), `${id}-`)); // as the publisher: a work folder per publish
+      current = current.map((f) => (f.path === 'p7/index.html' ? file(work, f.path, `page 7 in ${id}`) : f));
+      const t = performance.now();
+      const staged = await store.stage(id, current);
+      expect(performance.now() - t).toBeLessThan(1500);
+      expect(staged).toEqual({ written: 1, reused: 899 });
+      await store.activate(id);
+      expect(await store.prune(5)).toEqual([]); // fewer than 5 releases: nothing to recycle
+      store.prepareNext(); // a copy of the live release starts (3 s)
+    }
+    expect(readFileSync(path.join(root, 'live/p7/index.html'), 'utf8')).toBe('page 7 in r4');
+    expect(readFileSync(path.join(root, 'releases/r3/p7/index.html'), 'utf8')).toBe('page 7 in r3');
+    expect(statSync(path.join(root, 'releases/r4/p8/index.html.br')).ino).toBe(
+      statSync(path.join(root, 'releases/r2/p8/index.html.br')).ino,
+    );
+    // Once five releases exist, a prune drops the base release: far from the live one, it is
+    // deleted (in the background), not recycled; the next-oldest becomes a spare.
+    process.env.PATH = path0;
+    await store.sparesReady();
+    await store.stage('r5', current);
+    await store.activate('r5');
+    expect(await store.prune(3)).toEqual(['r2', 'r1']);
+    await store.settled();
+    const left = readdirSync(path.join(root, 'releases')).sort();
+    expect(left.filter((d) => !d.startsWith('.'))).toEqual(['r3', 'r4', 'r5']);
+    expect(left.filter((d) => d.startsWith('.trash'))).toEqual([]);
+    expect(store.spares).toBe(2); // one copy left over, and r2 (one page apart)
+  }, 30_000);
+});
+
+describe('dir release store, spares for the releases before KEEP_RELEASES', () => {
+  it('makes as many spare copies as asked after a big publish, so that edits until the first prune find one each', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({ root });
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext(4);
+    await store.sparesReady();
+    expect(store.spares).toBe(4);
+    for (const id of ['r2', 'r3', 'r4', 'r5']) {
+      const work = mkdtempSync(path.join(tmpdir(), `${id}-`));
+      const staged = await store.stage(id, [...pages.slice(1), file(work, 'p0/index.html', `page 0 in ${id}`)]);
+      expect(staged).toEqual({ written: 1, reused: 49 });
+      await store.activate(id);
+    }
+    expect(store.spares).toBe(0); // four stages, four spares, no copy made meanwhile
+    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r5');
+    expect(readFileSync(path.join(root, 'releases/r2/p0/index.html'), 'utf8')).toBe('page 0 in r2');
   });
 });

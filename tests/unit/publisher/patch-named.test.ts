@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { patchNamed } from '../../../scripts/publisher/content-store.ts';
+
+const summary = (slug: string, title: string, publishedAt = '2026-01-02') => ({
+  id: slug.length.toString(),
+  slug,
+  title,
+  summary: `About ${slug}`,
+  category: { id: 'c', name: 'News' },
+  publishedAt,
+  cover: null,
+  views: 3,
+});
+const detail = (slug: string, title: string, related: unknown[], publishedAt?: string) => ({
+  ...summary(slug, title, publishedAt),
+  bodyHtml: '<p>body</p>',
+  related,
+});
+
+describe('patchNamed: a cached detail answer that names an edited record', () => {
+  const oldX = detail('x', 'Old title', []);
+  const answer = detail('a', 'A', [summary('b', 'B'), summary('x', 'Old title')]);
+
+  it('takes the new title from the record’s own fresh answer, leaving the cached answer as it was', () => {
+    const before = JSON.stringify(answer);
+    const patched = patchNamed(answer, 'x', oldX, detail('x', 'New title', []));
+    expect(patched).toEqual(detail('a', 'A', [summary('b', 'B'), summary('x', 'New title')]));
+    expect(JSON.stringify(answer)).toBe(before); // the content store's entries share it
+    // Same key order as the API's own answer would give: the rendered bytes cannot differ.
+    expect(JSON.stringify(patched)).toBe(
+      JSON.stringify(detail('a', 'A', [summary('b', 'B'), summary('x', 'New title')])),
+    );
+  });
+
+  it('refuses (the answer is fetched again) when the edit may move the record among related items', () => {
+    expect(patchNamed(answer, 'x', oldX, detail('x', 'Old title', [], '2027-01-01'))).toBeUndefined();
+  });
+
+  it('refuses when the related item was not exactly the record’s own fields before the edit', () => {
+    const stale = detail('a', 'A', [{ ...summary('x', 'Old title'), views: 99 }]);
+    expect(patchNamed(stale, 'x', oldX, detail('x', 'New title', []))).toBeUndefined();
+    const other = detail('a', 'A', [summary('x', 'Another title')]);
+    expect(patchNamed(other, 'x', oldX, detail('x', 'New title', []))).toBeUndefined();
+  });
+
+  it('refuses when the answer does not name the record below its top level', () => {
+    expect(patchNamed(detail('a', 'A', [summary('b', 'B')]), 'x', oldX, detail('x', 'New', []))).toBeUndefined();
+  });
+});
