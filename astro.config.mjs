@@ -18,8 +18,9 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://127.0.0.1:4321',
   output: 'static',
   trailingSlash: 'always',
-  // concurrency: pages in flight at once; src/integrations/render-path renders them in worker
-  // threads (PORTAL_RENDER_THREADS), so several must be handed out together to keep them busy.
+  // concurrency: pages in flight at once, so a page's file write overlaps the next render, and
+  // the optional render threads (PORTAL_RENDER_THREADS, src/integrations/render-path) get
+  // several pages at a time.
   build: { format: 'directory', concurrency: 8 },
   i18n: {
     defaultLocale: 'th',

@@ -10,23 +10,23 @@
  * pages are the same bytes: the publisher's loop test builds with two threads and compares the
  * build with its own single-threaded render, byte for byte.
  *
- * `PORTAL_RENDER_THREADS`: how many threads (default: 2, or 1 on a one-core machine); 1 or 0
- * renders on Astro's main thread as before. Each thread holds its own copy of the content store
- * and of every route's getStaticPaths results, so more threads cost memory as well as saving
- * time (README, Benchmarks).
+ * `PORTAL_RENDER_THREADS`: how many threads; unset, 1 or 0 renders on Astro's main thread as
+ * before. Off by default because it did not pay on the 2-core machine this was measured on: at
+ * 20,473 pages two threads took 5.5 CPU ms a page against 3.0 on the main thread, and the
+ * build ran slower (271 against 365 pages/s back to back) at a higher peak (2.4 against 1.7 GB:
+ * each thread holds its own copy of the content store and of every route's getStaticPaths
+ * results). README, Benchmarks. The publisher's loop test builds with two threads, so the
+ * option stays byte-identical to a build without it.
  */
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AstroPrerenderer, PathWithRoute, PrerenderResult } from 'astro';
 import { Piscina } from 'piscina';
 import { routeIn, routesByKey, type BundleApp } from './bundle.ts';
 import type { PathEntry, PathsTask, RenderResult, RenderTask } from './worker.ts';
 
-const DEFAULT_THREADS = 2;
-
 export function renderThreadCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PORTAL_RENDER_THREADS;
-  if (raw === undefined || raw === '') return Math.min(os.availableParallelism(), DEFAULT_THREADS);
+  if (raw === undefined || raw === '') return 1;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`PORTAL_RENDER_THREADS must be a whole number, got "${raw}"`);
   return n;
