@@ -6,7 +6,10 @@
  * bundle there before pages are generated, with the few build facts its renderer needs
  * (each route's stylesheets, the page script, inline head scripts). The long-lived publisher
  * loads it once and renders single pages with it: the same code and the same hashed assets
- * as the build that made the release. Without `RENDER_PATH_DIR` it does nothing.
+ * as the build that made the release (the loader: ./bundle.ts).
+ *
+ * In every build it also keeps the content store out of the bundler (./data-store-file.ts) and,
+ * with `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
  * It also lets the publisher reach two things inside that bundle (never used by the site):
  * Astro's content-layer store, so re-read records replace the built ones in place, and the
