@@ -172,7 +172,7 @@ export class Publisher {
   async adoptLive(): Promise<ReleaseInfo | null> {
     const live = await this.store.live();
     if (!live) return null;
-    const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(live.id);
+    const dir = this.store.dirOf?.(live.id);
     const saved = await this.#readPageMap(live.id);
     // The bundle exposes its store and collections once its pages' code has run.
     if (saved) await this.rp.paths();
@@ -189,17 +189,8 @@ export class Publisher {
         }),
       );
     }
-    this.#prepareNext();
+    this.store.prepareNext?.(); // a store that can (dir) prepares the next release's copy meanwhile
     return live;
-  }
-
-  /** Lets a store that can (dir) prepare the next release's copy while nothing is publishing. */
-  #prepareNext(): void {
-    (this.store as { prepareNext?(): void }).prepareNext?.();
-  }
-
-  async #sparesReady(): Promise<void> {
-    await (this.store as { sparesReady?(): Promise<void> }).sparesReady?.();
   }
 
   #pageMapFile(id: string): string {
@@ -558,7 +549,7 @@ export class Publisher {
     await this.#running;
     const before = this.#files;
     const info = await this.store.rollback();
-    this.#prepareNext();
+    this.store.prepareNext?.();
     const known = this.#history.get(info.id);
     if (known) this.#files = known;
     else {
@@ -646,7 +637,7 @@ export class Publisher {
       stats.stages.switch = performance.now() - t;
       stats.release = id;
       // From now on the live release's own files are the sources to reuse.
-      const dir = (this.store as { dirOf?(id: string): string }).dirOf?.(id);
+      const dir = this.store.dirOf?.(id);
       const next = this.#pending ?? this.#files;
       // A file whose bytes are already in a release folder keeps its state (and source): kept
       // releases never change, and a later stage that finds the path gone (its release dropped)
@@ -676,7 +667,7 @@ export class Publisher {
       this.#changedRecords.clear();
       await this.#purge(id, records, before, this.#files);
       const pruned = await this.store.prune(this.#opts.keepReleases);
-      this.#prepareNext();
+      this.store.prepareNext?.();
       for (const gone of pruned) {
         this.#history.delete(gone);
         await rm(this.#pageMapFile(gone), { force: true });
@@ -691,13 +682,11 @@ export class Publisher {
         // until then, and two more, or back-to-back edits outrun the copies (5–7 s each for
         // 60,000 files at load 8; two spares gave waits of 4.5 and 7 s to the 3rd and 5th edit).
         const t0 = performance.now();
-        const releases = (await this.store.list()).length;
-        (this.store as { prepareNext?(target: number): void }).prepareNext?.(
-          Math.max(2, this.#opts.keepReleases - releases + 2),
-        );
-        await this.#sparesReady();
+        const spares = Math.max(2, this.#opts.keepReleases - (await this.store.list()).length + 2);
+        this.store.prepareNext?.(spares);
+        await this.store.sparesReady?.();
         this.#opts.log(
-          `publisher: spare copies of ${id} for the next ${Math.max(2, this.#opts.keepReleases - releases + 2)} publishes made in ${(performance.now() - t0).toFixed(0)} ms`,
+          `publisher: spare copies of ${id} for the next ${spares} publishes made in ${(performance.now() - t0).toFixed(0)} ms`,
         );
       }
       stats.durationMs = performance.now() - started;

@@ -73,4 +73,16 @@ export interface ReleaseStore {
    * kept release names. Returns the ids deleted.
    */
   prune(keep: number): Promise<string[]>;
+  /**
+   * A store of release folders on this machine (`dir`): the folder of release `id`, whose
+   * files a later publish reuses as the sources of unchanged pages.
+   */
+  dirOf?(id: string): string;
+  /**
+   * `dir`: starts `target` spare copies of the live release in the background (hard links),
+   * so a later stage changes only the files that differ instead of copying the release.
+   */
+  prepareNext?(target?: number): void;
+  /** `dir`: resolves when the copies `prepareNext()` started are made. */
+  sparesReady?(): Promise<void>;
 }
