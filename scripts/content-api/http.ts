@@ -52,8 +52,15 @@ interface EmbeddedDetail {
  */
 const EMBED_DETAILS = 'embed=detail';
 
+/** A route's handler with the parameters of a matched path (and its embedded details, if any). */
+interface RouteMatch {
+  handler: Handler;
+  params: Record<string, string>;
+  detailOf?: (item: never) => string;
+}
+
 export class Router {
-  routes: { method: string; parts: string[]; handler: Handler; detailOf?: (item: never) => string }[] = [];
+  routes: { method: string; parts: string[]; handler: Handler; detailOf?: RouteMatch['detailOf'] }[] = [];
   /** `pattern` e.g. `/content/page/:slug` */
   on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
@@ -81,12 +88,12 @@ export class Router {
     const parts = pattern.split('/').filter(Boolean);
     const route = this.routes.find((r) => r.method === 'GET' && r.parts.join('/') === parts.join('/'));
     if (!route) throw new Error(`embedDetails: no GET route ${pattern}`);
-    route.detailOf = detailOf as (item: never) => string;
+    route.detailOf = detailOf as RouteMatch['detailOf'];
     return this;
   }
 
   /** The detail answers embedded in `result` (see embedDetails), for a request that prefers them. */
-  embed(ctx: Ctx, detailOf: (item: never) => string, result: unknown): unknown {
+  embed(ctx: Ctx, detailOf: NonNullable<RouteMatch['detailOf']>, result: unknown): unknown {
     const items = (result as { result?: unknown })?.result;
     if (!Array.isArray(items)) return result;
     return {
@@ -107,15 +114,9 @@ export class Router {
   }
 
   /** Literal segments win over parameters, so `/content/category/all` beats `/content/category/:slug`. */
-  match(
-    method: string,
-    path: string,
-  ):
-    | { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string }
-    | { allowed: string[] }
-    | null {
+  match(method: string, path: string): RouteMatch | { allowed: string[] } | null {
     const segs = path.split('/').filter(Boolean);
-    let best: { handler: Handler; params: Record<string, string>; detailOf?: (item: never) => string } | null = null;
+    let best: RouteMatch | null = null;
     let bestScore = -1;
     const allowed = new Set<string>();
     for (const r of this.routes) {
