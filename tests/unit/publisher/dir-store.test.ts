@@ -20,11 +20,15 @@ function file(dir: string, p: string, text: string) {
   return { path: p, source, hash: createHash('sha256').update(text).digest('hex') };
 }
 
+/** An empty store in a new folder, and a folder for the files to stage. */
+function freshStore() {
+  const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+  return { root, src: mkdtempSync(path.join(tmpdir(), 'src-')), store: new DirReleaseStore({ root }) };
+}
+
 describe('dir release store', () => {
   it('stages without touching live, hard-links unchanged files, switches the live symlink, rolls back and prunes', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
-    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
-    const store = new DirReleaseStore({ root });
+    const { root, src, store } = freshStore();
     expect(await store.live()).toBeNull();
 
     const asset = file(src, '_astro/app.1.js', 'js');
@@ -60,9 +64,7 @@ describe('dir release store', () => {
 
 describe('dir release store, prepared copy', () => {
   it('stages onto a hard-linked copy of the live release made in advance, never writing a shared file in place', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
-    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
-    const store = new DirReleaseStore({ root });
+    const { root, src, store } = freshStore();
     const asset = file(src, '_astro/app.1.js', 'js');
     const gone = file(src, 'old/index.html', 'old page');
     await store.stage('r1', [asset, file(src, 'index.html', 'one'), gone]);
@@ -85,9 +87,7 @@ describe('dir release store, prepared copy', () => {
 
 describe('dir release store, recycled copy', () => {
   it('turns the release a prune drops into the next copy of the live release, changing only the files that differ', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
-    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
-    const store = new DirReleaseStore({ root });
+    const { root, src, store } = freshStore();
     const asset = file(src, '_astro/app.1.js', 'js');
     const kept = file(src, 'kept/index.html', 'kept page');
     await store.stage('r1', [asset, kept, file(src, 'index.html', 'one'), file(src, 'old/deep/index.html', 'old')]);
@@ -131,9 +131,7 @@ describe('dir release store, spares after a base release', () => {
   });
 
   it('keeps two spare copies, so back-to-back edits after a base release never wait for a copy', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
-    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
-    const store = new DirReleaseStore({ root });
+    const { root, src, store } = freshStore();
     const pages = Array.from({ length: 300 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
     const twins = pages.flatMap((p) => [
       file(src, `${p.path}.br`, `br ${p.path}`),
@@ -190,9 +188,7 @@ describe('dir release store, spares after a base release', () => {
 
 describe('dir release store, spares for the releases before KEEP_RELEASES', () => {
   it('makes as many spare copies as asked after a big publish, so that edits until the first prune find one each', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
-    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
-    const store = new DirReleaseStore({ root });
+    const { root, src, store } = freshStore();
     const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
     await store.stage('r1', pages);
     await store.activate('r1');
