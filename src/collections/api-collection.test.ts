@@ -10,6 +10,7 @@ import * as zm from 'zod/mini';
 import { ApiError, SchemaError } from '../api/errors';
 import { parsePaged, setSkipReporter } from '../api/boundary';
 import type { Paged } from '../api/boundary';
+import { SYNCED_STORE_KEY } from './synced-store';
 
 vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c }));
 
@@ -122,6 +123,16 @@ async function load(
 }
 
 describe('apiLoader', () => {
+  it('records its part of the store for the build’s renderer (synced-store.ts), unsealed', async () => {
+    const { ctx } = loaderContext();
+    await load(ctx, async () => []);
+    const synced = (globalThis as Record<symbol, { sealed: boolean; collections: Map<string, unknown> }>)[
+      Symbol.for(SYNCED_STORE_KEY)
+    ];
+    expect(synced?.collections.get('things')).toBe(ctx.store);
+    expect(synced?.sealed).toBe(false);
+  });
+
   it('stores valid records by language and key, and skips the others naming endpoint, id and field', async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, async () => [

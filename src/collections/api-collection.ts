@@ -41,6 +41,7 @@ import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
 import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
+import { recordSyncedCollection } from './synced-store';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -342,6 +343,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
   return {
     name: `api:${endpoint}`,
     async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
+      recordSyncedCollection(collection, store);
       setSkipReporter((s) =>
         logger.warn(
           `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,

@@ -1,39 +1,86 @@
 /**
- * Keeps the content store out of the bundler (issue 12, memory).
+ * Keeps the content store out of the bundler (issue 12, memory and bundling time).
  *
- * Astro puts the whole content-layer store into the server bundle as one module,
- * `export default JSON.parse("…")`, the store's JSON as a string literal (30 MB at 20,000
- * pages): the bundler parses, transforms and writes that string like any code. This plugin
- * replaces the module's code with a read of the same JSON from a file next to the bundle
- * (emitted as an asset, the bytes Astro's sync wrote), so the bundle's store is the same data
- * and the bundler never sees it. Only the single-file store (Astro's default) is handled; any
- * other shape of the module is left alone.
+ * Astro's own plugin loads the store module `astro:data-layer-content` by reading the store's
+ * JSON (30 MB at 20,000 pages; twice that in memory, the Thai text making it a two-byte
+ * string), parsing it once to check it, and returning `export default JSON.parse("…")` with the
+ * whole JSON escaped into a string literal, which the bundler then copies, parses and writes
+ * like any code: half a gigabyte of copies of one file while bundling at 20,000 pages, the
+ * build's highest memory. This plugin points Astro's two imports of that module (in its
+ * content runtime) at a module of its own: a read of the same JSON from a file next to the
+ * bundle (the bytes Astro's sync wrote, emitted as an asset). The store's text never becomes
+ * a JavaScript string while bundling, and the bundle's store is the same data. (Astro's
+ * plugin loads its module before any integration's can, so the import is redirected instead.)
+ * Only Astro's default single-file store is handled; with `experimental.collectionStorage`
+ * set to chunks, everything is left to Astro.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { sealSyncedStore, SYNCED_STORE_KEY } from '../../collections/synced-store.ts';
 
-const MODULE_ID = '\0astro:data-layer-content';
+const ASTRO_MODULE = 'astro:data-layer-content';
+const MODULE_ID = 'virtual:portal-data-store';
+/** Astro's content runtime, the two files that import the store module. */
+const IMPORTERS = /[\\/]astro[\\/]dist[\\/]content[\\/](mutable-)?data-store\.js$/;
 export const STORE_FILE = 'data-store.json';
 
-/** The module's code after this plugin: the chunk lands in `chunks/` or next to the entry. */
+/**
+ * What Astro's plugin tags the module with (createContentDataIncrementalMetadata, not exported):
+ * the incremental build leaves content data out of its code hashes and tracks it itself.
+ */
+const CONTENT_DATA_META = { astroIncremental: { kind: 'content-data' } };
+
+/**
+ * The module's code after this plugin (the chunk lands in `chunks/` or next to the entry): the
+ * entries the sync left in memory when this process's sync was sealed (src/collections/
+ * synced-store.ts), in the order Astro writes them to the file (collections and ids sorted by
+ * localeCompare: serializeDataStore), or else the file.
+ */
 const READ_STORE = `import { existsSync, readFileSync } from 'node:fs';
-const file = ['./${STORE_FILE}', '../${STORE_FILE}'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u));
-if (!file) throw new Error('The content store ${STORE_FILE} is missing next to the prerender bundle');
-export default JSON.parse(readFileSync(file, 'utf8'));
+const synced = globalThis[Symbol.for(${JSON.stringify(SYNCED_STORE_KEY)})];
+const byKey = ([a], [b]) => a.localeCompare(b);
+function read() {
+  const file = ['./${STORE_FILE}', '../${STORE_FILE}'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u));
+  if (!file) throw new Error('The content store ${STORE_FILE} is missing next to the prerender bundle');
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+export default synced?.sealed && synced.collections.size > 0
+  ? new Map([...synced.collections].sort(byKey).map(([name, store]) => [name, new Map(store.entries().sort(byKey))]))
+  : read();
 `;
 
-export function dataStoreFile(cacheDir: () => URL | undefined): Plugin {
+interface StoreConfig {
+  cacheDir: URL;
+  experimental: { collectionStorage?: unknown };
+}
+
+export function dataStoreFile(config: () => StoreConfig | undefined): Plugin {
+  /** The store file when this build's store is Astro's single file and it exists. */
+  const storeFile = (): string | undefined => {
+    const settings = config();
+    const storage = settings?.experimental.collectionStorage;
+    if (!settings || (storage !== undefined && storage !== 'single-file')) return undefined;
+    const file = fileURLToPath(new URL(STORE_FILE, settings.cacheDir));
+    return existsSync(file) ? file : undefined;
+  };
   return {
     name: 'portal-data-store-file',
     apply: 'build',
     transform(code, id) {
-      if (id !== MODULE_ID || !code.startsWith('export default JSON.parse(')) return undefined;
-      const dir = cacheDir();
-      if (!dir) return undefined;
-      const source = readFileSync(fileURLToPath(new URL(STORE_FILE, dir)));
-      this.emitFile({ type: 'asset', fileName: STORE_FILE, source });
-      return { code: READ_STORE, map: { mappings: '' } };
+      if (!IMPORTERS.test(id) || !code.includes(ASTRO_MODULE) || !storeFile()) return undefined;
+      return { code: code.replaceAll(`import("${ASTRO_MODULE}")`, `import("${MODULE_ID}")`), map: null };
+    },
+    resolveId: (id) => (id === MODULE_ID ? `\0${MODULE_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${MODULE_ID}`) return undefined;
+      const file = storeFile();
+      if (!file) throw new Error(`portal-data-store-file: the content store ${STORE_FILE} is gone`);
+      // Bundling starts after the sync: what the loaders recorded is all this build will load.
+      sealSyncedStore();
+      // A Buffer, never a string: the bytes go to the bundler's output as they are.
+      this.emitFile({ type: 'asset', fileName: STORE_FILE, source: readFileSync(file) });
+      return { code: READ_STORE, map: { mappings: '' }, meta: CONTENT_DATA_META };
     },
   };
 }

@@ -59,7 +59,7 @@ export default function renderPath(): AstroIntegration {
     name: 'render-path',
     hooks: {
       'astro:config:setup': ({ config, updateConfig, injectScript }) => {
-        updateConfig({ vite: { plugins: [dataStoreFile(() => config.cacheDir)] } });
+        updateConfig({ vite: { plugins: [dataStoreFile(() => config)] } });
         if (!target) return;
         srcDir = config.srcDir;
         const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
