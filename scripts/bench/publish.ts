@@ -10,7 +10,7 @@
  *                                                  (the worst case: each is among the related items of
  *                                                  its whole category; default 5, 0 for none)
  *   node --expose-gc scripts/bench/publish.ts …    also the live heap after a full GC per edit
- *   npm run bench:publish -- --skip-compare        no incremental `astro build` at the end
+ *   npm run bench:publish -- --skip-compare        no `astro build` at the end
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -24,7 +24,8 @@
  *    webhook → publisher → new release); each timed from the edit request sent to the new title
  *    served by the site server (sirv over the live release), polled every 25 ms. Pages
  *    rendered per edit and the stages from /status; the process's peak memory.
- * 4. For comparison, one `astro build` with the incremental cache after those edits.
+ * 4. For comparison, one `astro build` after those edits (a full build: the project keeps no
+ *    incremental build cache, README "Decisions").
  *
  * Each step prints the machine's load average (others share its cores: read figures with it).
  * The publisher's log goes to .data/bench-publish/publisher.log, the figures to results.json.
@@ -109,8 +110,6 @@ const build = async (label: string): Promise<number> => {
   const code = await buildSite({
     apiBaseUrl: api.url,
     args: ['--config', path.relative(ROOT, config)],
-    outDir,
-    cacheDir,
     env: { RENDER_PATH_DIR: renderPathDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -299,7 +298,7 @@ await publisher.close();
 const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 save();
 if (!skipCompare) {
-  results.incrementalBuildAfterEditMs = await build('astro build with the incremental cache, after the edits');
+  results.buildAfterEditsMs = await build('astro build after the edits');
   save();
 }
 await api.close();

@@ -27,7 +27,7 @@ export function run(
 /**
  * The environment for an Astro build. Astro's import.meta.env plugin picks up the
  * shell variable `_` (set by npm and shells), which changes page hashes with how the
- * build was launched and makes the incremental cache miss; so it is removed.
+ * build was launched (two builds of the same code would differ); so it is removed.
  */
 export function buildEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };

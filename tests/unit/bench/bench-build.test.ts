@@ -17,7 +17,6 @@ import {
   withinBudget,
   JS_BUDGET_BYTES,
 } from '../../../scripts/bench/build.ts';
-import { findMissingAssets } from '../../../scripts/site/asset-check.ts';
 
 const gz = (s: string) => gzipSync(s, { level: 9 }).length;
 
@@ -105,23 +104,6 @@ describe('parseArgs', () => {
   it('refuses nonsense', () => {
     expect(() => parseArgs(['--scale', 'lots'])).toThrow(/whole numbers/);
     expect(() => parseArgs(['--fast'])).toThrow(/Unknown argument/);
-  });
-});
-
-describe('findMissingAssets (a restored page naming a renamed chunk)', () => {
-  it('names each missing /_astro/ file once, with a page that references it', () => {
-    const dir = site({
-      '_astro/Island.new.js': '',
-      'index.html':
-        '<astro-island component-url="/_astro/Island.old.js"></astro-island><script src="/_astro/Island.new.js"></script>',
-      'en/index.html': '<astro-island component-url="/_astro/Island.old.js"></astro-island>',
-    });
-    expect(findMissingAssets(dir)).toEqual([
-      { page: expect.stringMatching(/index\.html$/), asset: '/_astro/Island.old.js' },
-    ]);
-  });
-  it('finds nothing when every asset was built', () => {
-    expect(findMissingAssets(site({ '_astro/a.css': '', 'index.html': '<link href="/_astro/a.css">' }))).toEqual([]);
   });
 });
 

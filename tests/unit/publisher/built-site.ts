@@ -55,8 +55,6 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
   const code = await buildSite({
     apiBaseUrl: seed.url,
     args: ['--config', path.relative(ROOT, config)],
-    outDir: site.dist,
-    cacheDir: path.join(o.work, 'cache'),
     // Two render threads whatever the machine: the loop test's "full publish = the build, byte
     // for byte" then also holds the build's threaded renderer (src/integrations/render-path/threads.ts)
     // to the publisher's single-threaded render path.
