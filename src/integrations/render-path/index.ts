@@ -8,8 +8,9 @@
  * loads it once and renders single pages with it: the same code and the same hashed assets
  * as the build that made the release (the loader: ./bundle.ts).
  *
- * In every build it also keeps the content store out of the bundler (./data-store-file.ts) and,
- * with `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
+ * In every build it also keeps the content store out of the bundler (./data-store-file.ts), hands
+ * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
+ * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
  * It also lets the publisher reach two things inside that bundle (never used by the site):
  * Astro's content-layer store, so re-read records replace the built ones in place, and the
@@ -21,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
 import { dataStoreFile } from './data-store-file.ts';
+import { releaseMemory } from './release-memory.ts';
 import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
@@ -89,12 +91,22 @@ export default function renderPath(): AstroIntegration {
       },
       'astro:build:start': ({ setPrerenderer }) => {
         const threads = renderThreadCount();
-        if ((!target && threads <= 1) || !outDir) return;
+        if (!outDir) return;
         const prerenderDir = prerenderDirOf(outDir);
         setPrerenderer((defaultPrerenderer) => {
+          if (!target && threads <= 1)
+            return {
+              ...defaultPrerenderer,
+              name: 'portal:release-memory',
+              setup: async () => {
+                releaseMemory();
+                await defaultPrerenderer.setup?.();
+              },
+            };
           // Load the entry first (the default prerenderer's import then gets the same module) so
           // the build internals it is handed can be recorded next to the bundle (./bundle.ts).
           const prepare = async () => {
+            releaseMemory();
             const entryName = await newestEntry(prerenderDir);
             if (!entryName) throw new Error(`render-path: no prerender entry in ${fileURLToPath(prerenderDir)}`);
             const entry = await import(new URL(entryName, prerenderDir).href);
