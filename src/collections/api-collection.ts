@@ -41,6 +41,7 @@ import { ApiError, SchemaError } from '../api/errors';
 import { setSkipReporter } from '../api/boundary';
 import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
+import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
 
 interface AreaRecord<T> {
@@ -344,95 +345,101 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
     name: `api:${endpoint}`,
     async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
       recordSyncedCollection(collection, store);
-      setSkipReporter((s) =>
-        logger.warn(
-          `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
-        ),
-      );
-      // Shared by both languages, and by every collection unless this one asks for its own.
-      const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
-      // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
-      const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
-      const loaded = await Promise.all(
-        langs.map(async (lang) => {
-          const synced = readSynced(meta.get(`gets:${lang}`));
-          const stored = meta.get(`count:${lang}`);
-          if (
-            synced &&
-            synced.key === syncKey &&
-            stored !== undefined &&
-            countOf(store.keys(), `${lang}/`) === Number(stored) &&
-            (await stillValid(lang, synced, limit))
-          ) {
-            return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
-          }
-          const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
-          try {
-            const started = performance.now();
-            const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
-            const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-            return {
-              lang,
-              unchanged: false as const,
-              records: [...result],
-              gets: syncedGets(syncKey, gets, embedded),
-              took,
-            };
-          } catch (error) {
-            if (error instanceof ApiUnreachable) throw error;
-            if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
-            const reason = error instanceof Error ? error.message : String(error);
-            const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);
-            failure.stack = `Error: ${failure.message}`;
-            throw failure;
-          }
-        }),
-      );
+      const hold = holdStoreWrites(store);
+      try {
+        setSkipReporter((s) =>
+          logger.warn(
+            `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
+          ),
+        );
+        // Shared by both languages, and by every collection unless this one asks for its own.
+        const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
+        // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
+        const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
+        const loaded = await Promise.all(
+          langs.map(async (lang) => {
+            const synced = readSynced(meta.get(`gets:${lang}`));
+            const stored = meta.get(`count:${lang}`);
+            if (
+              synced &&
+              synced.key === syncKey &&
+              stored !== undefined &&
+              countOf(store.keys(), `${lang}/`) === Number(stored) &&
+              (await stillValid(lang, synced, limit))
+            ) {
+              return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
+            }
+            const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
+            try {
+              const started = performance.now();
+              const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
+              const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+              return {
+                lang,
+                unchanged: false as const,
+                records: [...result],
+                gets: syncedGets(syncKey, gets, embedded),
+                took,
+              };
+            } catch (error) {
+              if (error instanceof ApiUnreachable) throw error;
+              if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
+              const reason = error instanceof Error ? error.message : String(error);
+              const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);
+              failure.stack = `Error: ${failure.message}`;
+              throw failure;
+            }
+          }),
+        );
 
-      for (const loadedLang of loaded) {
-        const { lang } = loadedLang;
-        if (loadedLang.unchanged) {
-          logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
-          continue;
-        }
-        const { records, gets, took } = loadedLang;
-        const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
-        const seen = new Set<string>();
-        for (const record of records) {
-          const id = `${lang}/${record.key}`;
-          const parsed = schema.safeParse(record.data);
-          if (!parsed.success) {
-            logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}`);
+        for (const loadedLang of loaded) {
+          const { lang } = loadedLang;
+          if (loadedLang.unchanged) {
+            logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
             continue;
           }
-          if (seen.has(id)) {
-            logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
-            continue;
+          const { records, gets, took } = loadedLang;
+          const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
+          const seen = new Set<string>();
+          for (const record of records) {
+            const id = `${lang}/${record.key}`;
+            const parsed = schema.safeParse(record.data);
+            if (!parsed.success) {
+              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}`);
+              continue;
+            }
+            if (seen.has(id)) {
+              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
+              continue;
+            }
+            seen.add(id);
+            valid.push({ id, data: parsed.data as Record<string, unknown> });
           }
-          seen.add(id);
-          valid.push({ id, data: parsed.data as Record<string, unknown> });
-        }
 
-        // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
-        const digests = valid.map(({ data }) => generateDigest(data));
-        const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
-        const digestKey = `digest:${lang}`;
-        const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
-        if (!unchanged) {
-          for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
-          valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
-          meta.set(digestKey, areaDigest);
+          // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
+          const digests = valid.map(({ data }) => generateDigest(data));
+          const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
+          const digestKey = `digest:${lang}`;
+          const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
+          if (!unchanged) {
+            hold.changed();
+            for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
+            valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
+            meta.set(digestKey, areaDigest);
+          }
+          // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
+          const getsValue = gets ? JSON.stringify(gets) : undefined;
+          if (getsValue === undefined) {
+            if (meta.get(`gets:${lang}`) !== undefined) meta.delete(`gets:${lang}`);
+          } else if (meta.get(`gets:${lang}`) !== getsValue) meta.set(`gets:${lang}`, getsValue);
+          if (meta.get(`count:${lang}`) !== String(valid.length)) meta.set(`count:${lang}`, String(valid.length));
+          logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
         }
-        // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
-        const getsValue = gets ? JSON.stringify(gets) : undefined;
-        if (getsValue === undefined) {
-          if (meta.get(`gets:${lang}`) !== undefined) meta.delete(`gets:${lang}`);
-        } else if (meta.get(`gets:${lang}`) !== getsValue) meta.set(`gets:${lang}`, getsValue);
-        if (meta.get(`count:${lang}`) !== String(valid.length)) meta.set(`count:${lang}`, String(valid.length));
-        logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
+        // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
+        if (loaded.some((l) => !l.unchanged)) meta.set('lastSync', new Date().toISOString());
+      } finally {
+        hold.release();
       }
-      // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
-      if (loaded.some((l) => !l.unchanged)) meta.set('lastSync', new Date().toISOString());
     },
   };
 }

@@ -1,0 +1,65 @@
+/**
+ * store-writes.ts against Astro's own content store (its 500 ms debounced write): a sync whose
+ * loaders pause is written once, at its end, not at each pause; a sync that changes nothing is
+ * not made to write.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+// Astro's store as the build's sync uses it (not exported).
+import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
+import { holdStoreWrites } from './store-writes';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freshStore() {
+  const file = pathToFileURL(path.join(mkdtempSync(path.join(tmpdir(), 'store-writes-')), 'data-store.json'));
+  const store = await MutableDataStore.fromFile(file);
+  const writes = vi.spyOn(store, 'writeToDisk');
+  return { store, writes };
+}
+
+/** A loader: sets its records after `fetchMs` (none when it finds nothing changed), then ends. */
+async function loader(store: MutableDataStore, name: string, fetchMs: number, records: number, hold: boolean) {
+  const scoped = store.scopedStore(name);
+  const h = hold ? holdStoreWrites(scoped) : undefined;
+  try {
+    await pause(fetchMs);
+    if (records > 0) h?.changed();
+    for (let i = 0; i < records; i++) scoped.set({ id: `th/${i}`, data: { title: `${name} ${i}` } });
+  } finally {
+    h?.release();
+  }
+}
+
+/** The sync: loaders side by side, then Astro's write at the end (ContentLayer.sync). */
+async function sync(store: MutableDataStore, hold: boolean) {
+  await Promise.all([loader(store, 'menu', 0, 2, hold), loader(store, 'articles', 1300, 3, hold)]);
+  await store.waitUntilSaveComplete();
+}
+
+describe('holdStoreWrites', () => {
+  it('without it, Astro writes the whole store while a slow loader is still fetching', async () => {
+    const { store, writes } = await freshStore();
+    await sync(store, false);
+    expect(writes.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('with it, the store is written once, when the sync ends, with every record', async () => {
+    const { store, writes } = await freshStore();
+    await sync(store, true);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(store.keys('articles')).toHaveLength(3);
+    expect(store.keys('menu')).toHaveLength(2);
+    expect(store.has('menu', '\0store-writes')).toBe(false);
+  });
+
+  it('leaves a sync that changes nothing clean: nothing to write', async () => {
+    const { store, writes } = await freshStore();
+    await Promise.all([loader(store, 'menu', 0, 0, true), loader(store, 'articles', 900, 0, true)]);
+    await store.waitUntilSaveComplete();
+    expect(writes).not.toHaveBeenCalled();
+  });
+});
