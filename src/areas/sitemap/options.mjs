@@ -35,7 +35,7 @@ function twinOf(/** @type {string} */ url) {
 const byUrl = (/** @type {{ url: string }} */ a, /** @type {{ url: string }} */ b) =>
   a.url.localeCompare(b.url, 'en', { numeric: true });
 
-/** @type {import('@astrojs/sitemap').SitemapOptions} */
+/** @type {NonNullable<import('@astrojs/sitemap').SitemapOptions>} */
 export const sitemapOptions = {
   filter: (page) => {
     if (serializing) {
