@@ -27,7 +27,7 @@ export const STORE_FILE = 'data-store.json';
 
 /**
  * What Astro's plugin tags the module with (createContentDataIncrementalMetadata, not exported):
- * the incremental build leaves content data out of its code hashes and tracks it itself.
+ * Astro's incremental build, when turned on, leaves content data out of its code hashes.
  */
 const CONTENT_DATA_META = { astroIncremental: { kind: 'content-data' } };
 
