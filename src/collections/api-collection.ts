@@ -345,7 +345,13 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
     name: `api:${endpoint}`,
     async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
       recordSyncedCollection(collection, store);
-      const hold = holdStoreWrites(store);
+      // Any change, to a record or to the area's meta, is held until the sync ends.
+      const hold = holdStoreWrites(store, meta);
+      const setMeta = (key: string, value: string | undefined) => {
+        hold.changed();
+        if (value === undefined) meta.delete(key);
+        else meta.set(key, value);
+      };
       try {
         setSkipReporter((s) =>
           logger.warn(
@@ -425,18 +431,18 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             hold.changed();
             for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
             valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
-            meta.set(digestKey, areaDigest);
+            setMeta(digestKey, areaDigest);
           }
           // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
           const getsValue = gets ? JSON.stringify(gets) : undefined;
           if (getsValue === undefined) {
-            if (meta.get(`gets:${lang}`) !== undefined) meta.delete(`gets:${lang}`);
-          } else if (meta.get(`gets:${lang}`) !== getsValue) meta.set(`gets:${lang}`, getsValue);
-          if (meta.get(`count:${lang}`) !== String(valid.length)) meta.set(`count:${lang}`, String(valid.length));
+            if (meta.get(`gets:${lang}`) !== undefined) setMeta(`gets:${lang}`, undefined);
+          } else if (meta.get(`gets:${lang}`) !== getsValue) setMeta(`gets:${lang}`, getsValue);
+          if (meta.get(`count:${lang}`) !== String(valid.length)) setMeta(`count:${lang}`, String(valid.length));
           logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
         }
         // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
-        if (loaded.some((l) => !l.unchanged)) meta.set('lastSync', new Date().toISOString());
+        if (loaded.some((l) => !l.unchanged)) setMeta('lastSync', new Date().toISOString());
       } finally {
         hold.release();
       }

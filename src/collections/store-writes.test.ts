@@ -1,7 +1,7 @@
 /**
  * store-writes.ts against Astro's own content store (its 500 ms debounced write): a sync whose
- * loaders pause is written once, at its end, not at each pause; a sync that changes nothing is
- * not made to write.
+ * loaders pause is written once, at its end, not at each pause; a sync that changes nothing,
+ * Astro's own meta values included, is not written at all.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 // Astro's store as the build's sync uses it (not exported).
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
-import { holdStoreWrites } from './store-writes';
+import { holdStoreWrites, quietUnchangedMeta } from './store-writes';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,10 +56,59 @@ describe('holdStoreWrites', () => {
     expect(store.has('menu', '\0store-writes')).toBe(false);
   });
 
+  it('holds a write made by a change to a loader’s meta alone (the ETags it kept, a count)', async () => {
+    const { store, writes } = await freshStore();
+    const metaOnly = async () => {
+      const meta = store.metaStore('menu');
+      const h = holdStoreWrites(store.scopedStore('menu'), meta);
+      await pause(50);
+      h.changed();
+      meta.set('gets:th', '["/menu"]');
+      h.release();
+    };
+    await Promise.all([metaOnly(), loader(store, 'articles', 1300, 2, true)]);
+    await store.waitUntilSaveComplete();
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves a sync that changes nothing clean: nothing to write', async () => {
     const { store, writes } = await freshStore();
     await Promise.all([loader(store, 'menu', 0, 0, true), loader(store, 'articles', 900, 0, true)]);
     await store.waitUntilSaveComplete();
     expect(writes).not.toHaveBeenCalled();
+  });
+});
+
+describe('quietUnchangedMeta', () => {
+  /** What Astro's sync does first, every time (content-layer.js #doSync). */
+  const astroMeta = (store: MutableDataStore, version: string) => {
+    store.metaStore().set('astro-version', version);
+    store.metaStore().set('content-config-digest', 'abc');
+  };
+
+  it('keeps a store whose meta values are set to what they hold from being written', async () => {
+    await quietUnchangedMeta();
+    const { store, writes } = await freshStore();
+    astroMeta(store, '7.3.5');
+    store.metaStore('articles').set('count:th', '3');
+    await store.waitUntilSaveComplete();
+    expect(writes).toHaveBeenCalledTimes(1);
+
+    // The next sync: the same values again, nothing else.
+    astroMeta(store, '7.3.5');
+    store.metaStore('articles').set('count:th', '3');
+    await store.waitUntilSaveComplete();
+    await pause(600);
+    expect(writes).toHaveBeenCalledTimes(1);
+
+    // A value that changed, or a record set again, is written as before.
+    astroMeta(store, '7.4.0');
+    await store.waitUntilSaveComplete();
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(store.metaStore().get('astro-version')).toBe('7.4.0');
+    store.set('articles', 'th/1', { id: 'th/1', data: { title: 'same' } });
+    store.set('articles', 'th/1', { id: 'th/1', data: { title: 'same' } });
+    await store.waitUntilSaveComplete();
+    expect(writes).toHaveBeenCalledTimes(3);
   });
 });

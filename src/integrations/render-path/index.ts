@@ -8,7 +8,8 @@
  * loads it once and renders single pages with it: the same code and the same hashed assets
  * as the build that made the release (the loader: ./bundle.ts).
  *
- * In every build it also keeps the content store out of the bundler (./data-store-file.ts), hands
+ * In every build it also keeps a sync that changed nothing from rewriting the content store
+ * (quietUnchangedMeta, src/collections/store-writes.ts), keeps the store out of the bundler (./data-store-file.ts), hands
  * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
  * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
@@ -23,6 +24,7 @@ import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
 import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
+import { quietUnchangedMeta } from '../../collections/store-writes.ts';
 import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
@@ -60,7 +62,8 @@ export default function renderPath(): AstroIntegration {
   return {
     name: 'render-path',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, injectScript }) => {
+      'astro:config:setup': async ({ config, updateConfig, injectScript }) => {
+        await quietUnchangedMeta();
         updateConfig({ vite: { plugins: [dataStoreFile(() => config)] } });
         if (!target) return;
         srcDir = config.srcDir;
