@@ -57,10 +57,18 @@ interface RouteMatch {
   handler: Handler;
   params: Record<string, string>;
   detailOf?: (item: never) => string;
+  /** Its answer depends on more than the database, the URL and the language (the clock): see `live`. */
+  live?: boolean;
 }
 
 export class Router {
-  routes: { method: string; parts: string[]; handler: Handler; detailOf?: RouteMatch['detailOf'] }[] = [];
+  routes: {
+    method: string;
+    parts: string[];
+    handler: Handler;
+    detailOf?: RouteMatch['detailOf'];
+    live?: boolean;
+  }[] = [];
   /** `pattern` e.g. `/content/page/:slug` */
   on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
@@ -89,6 +97,18 @@ export class Router {
     const route = this.routes.find((r) => r.method === 'GET' && r.parts.join('/') === parts.join('/'));
     if (!route) throw new Error(`embedDetails: no GET route ${pattern}`);
     route.detailOf = detailOf as RouteMatch['detailOf'];
+    return this;
+  }
+
+  /**
+   * Marks the GET at `pattern` (already registered) as one whose answer changes without a
+   * write to the database (it reads the clock): it is never answered 304 from a remembered ETag.
+   */
+  live(pattern: string): this {
+    const parts = pattern.split('/').filter(Boolean);
+    const route = this.routes.find((r) => r.method === 'GET' && r.parts.join('/') === parts.join('/'));
+    if (!route) throw new Error(`live: no GET route ${pattern}`);
+    route.live = true;
     return this;
   }
 
@@ -147,7 +167,7 @@ export class Router {
         continue;
       }
       if (score > bestScore) {
-        best = { handler: r.handler, params, detailOf: r.detailOf };
+        best = { handler: r.handler, params, detailOf: r.detailOf, live: r.live };
         bestScore = score;
       }
     }
@@ -275,10 +295,13 @@ export function createListener(
   extra: (ctx: Ctx, res: ServerResponse) => boolean | Promise<boolean>,
   dataVersion?: () => string,
 ) {
-  // The ETags of the lists that embedded their details, by language and URL, with the data
-  // version they were made at: revalidating an unchanged list then costs no detail. Any write to
-  // the database, from this connection or another, changes the version (server.ts).
-  const embeddedTags = new Map<string, { version: string; etag: string }>();
+  // The ETags of the GETs answered, by language, embedding and URL, with the data version they
+  // were made at: revalidating an unchanged answer then costs no query (a list page of 100
+  // records with their details, a category page counted over 72,000 articles). Any write to the
+  // database, from this connection or another, changes the version (server.ts). Not for a GET
+  // with credentials (the web board's answers depend on who asks) or a `live` one (the clock).
+  const versionTags = new Map<string, { version: string; etag: string }>();
+  const MAX_TAGS = 50_000;
   return async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
     const lang = langOf(req.headers['accept-language']);
@@ -310,14 +333,15 @@ export function createListener(
       if (!found) throw notFound();
       if ('allowed' in found) throw new HttpError(405, 'METHOD_NOT_ALLOWED', { allowed: found.allowed });
       ctx.params = found.params;
-      // A list that embeds its details, asked again with the ETag it had at this data version:
-      // its answer cannot have changed, so 304 before building it (its query, its 100 details).
       const embedding = found.detailOf && req.method === 'GET' ? prefers(req, EMBED_DETAILS) : undefined;
-      const tagKey = `${lang} ${req.url}`;
-      const version = embedding ? dataVersion?.() : undefined;
       if (embedding !== undefined) res.setHeader('vary', ['Prefer', res.getHeader('vary')].filter(Boolean).join(', '));
       if (embedding) res.setHeader('preference-applied', EMBED_DETAILS);
-      const known = version ? embeddedTags.get(tagKey) : undefined;
+      // A GET asked again with the ETag it had at this data version: its answer cannot have
+      // changed, so 304 before building it.
+      const remembered = req.method === 'GET' && !found.live && !req.headers.authorization;
+      const tagKey = `${lang} ${embedding ? 'embed' : 'plain'} ${req.url}`;
+      const version = remembered ? dataVersion?.() : undefined;
+      const known = version ? versionTags.get(tagKey) : undefined;
       if (known && known.version === version && matchesIfNoneMatch(req.headers['if-none-match'], known.etag)) {
         if (req.readable) req.resume();
         sendNotModified(res, known.etag);
@@ -326,13 +350,16 @@ export function createListener(
       const result = await found.handler(ctx);
       // Drain an unread body so keep-alive connections stay usable.
       if (!bodyPromise && req.readable) req.resume();
-      if (embedding && found.detailOf) {
-        const etag = sendJsonConditional(req, res, router.embed(ctx, found.detailOf, result));
-        if (version) embeddedTags.set(tagKey, { version, etag });
-        return;
+      if (req.method !== 'GET') return sendJson(res, 200, result);
+      const etag = sendJsonConditional(
+        req,
+        res,
+        embedding && found.detailOf ? router.embed(ctx, found.detailOf, result) : result,
+      );
+      if (version) {
+        if (versionTags.size >= MAX_TAGS) versionTags.clear();
+        versionTags.set(tagKey, { version, etag });
       }
-      if (req.method === 'GET') sendJsonConditional(req, res, result);
-      else sendJson(res, 200, result);
     } catch (err) {
       if (res.headersSent) {
         res.end();

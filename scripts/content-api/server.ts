@@ -87,7 +87,9 @@ export function buildRouter(deps: Deps): Router {
     .embedDetails('/purchase/all', (p: Item) => `/purchase/view/${enc(p.uuid)}`)
     .embedDetails('/book/category/all', (b: Item) => `/book/page/${enc(b.slug)}`)
     .embedDetails('/media/category/all', (m: Item) => `/media/page/${enc(m.slug)}`)
-    .embedDetails('/manual/group/:id', (m: Item) => `/manual/view/${enc(m.uuid)}`);
+    .embedDetails('/manual/group/:id', (m: Item) => `/manual/view/${enc(m.uuid)}`)
+    // Today's visitors: changes with the date, not only with a write.
+    .live('/tracking/visitors');
   return router;
 }
 

@@ -2,7 +2,7 @@
 // body when If-None-Match names it, so the build's loaders can revalidate what they read last
 // time. An edit in the database must change the tag: a 304 must never hide it.
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -68,6 +68,26 @@ describe('ETag and If-None-Match', () => {
       headers: { 'if-none-match': list.headers.get('etag')! },
     });
     expect(listAfter.status).toBe(200);
+  });
+
+  it('answers a revalidation from the tag it remembers only while the data and the day are the same', async () => {
+    // A category page (counted over the whole table) revalidated while nothing was written: 304.
+    const url = '/content/category/own/knowledge?page=1&limit=3';
+    const first = await api.call(url, { lang: 'th' });
+    const etag = first.headers.get('etag')!;
+    expect((await api.call(url, { lang: 'th', headers: { 'if-none-match': etag } })).status).toBe(304);
+    // The visitors counter changes with the date alone: the next day it is counted again.
+    await api.call('/tracking', { json: { url: '/' } });
+    const today = await api.call('/tracking/visitors');
+    expect(today.body.data.today).toBeGreaterThan(0);
+    const tomorrow = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 3_600_000);
+    try {
+      const next = await api.call('/tracking/visitors', { headers: { 'if-none-match': today.headers.get('etag')! } });
+      expect(next.status).toBe(200);
+      expect(next.body.data.today).toBe(0);
+    } finally {
+      tomorrow.mockRestore();
+    }
   });
 
   it('sends no ETag with an error', async () => {
