@@ -39,6 +39,11 @@ CREATE INDEX IF NOT EXISTS articles_cat ON articles (category_id, published_at D
 CREATE INDEX IF NOT EXISTS articles_list ON articles (published_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_source ON articles (source, published_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_dept ON articles (department_id, published_at DESC, id DESC);
+-- The paged lists the build reads (count and page of each): the whole list, and one category of
+-- one source or office, each an index search instead of a scan (issue 12: the sync at 72,000 pages).
+CREATE INDEX IF NOT EXISTS articles_page_list ON articles (is_page, published_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS articles_source_cat ON articles (source, category_id, is_page, published_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS articles_dept_cat ON articles (department_id, category_id, is_page, published_at DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS activities (
   id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, category_id INTEGER REFERENCES categories(id),
@@ -52,6 +57,8 @@ CREATE INDEX IF NOT EXISTS activities_start ON activities (start_date DESC, id D
 CREATE INDEX IF NOT EXISTS activities_cat ON activities (category_id, start_date DESC);
 CREATE INDEX IF NOT EXISTS activities_source ON activities (source, start_date DESC, id DESC);
 CREATE INDEX IF NOT EXISTS activities_dept ON activities (department_id, start_date DESC, id DESC);
+CREATE INDEX IF NOT EXISTS activities_source_cat ON activities (source, category_id, start_date DESC, id DESC);
+CREATE INDEX IF NOT EXISTS activities_dept_cat ON activities (department_id, category_id, start_date DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS event_categories (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL, color TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (
@@ -127,6 +134,7 @@ CREATE TABLE IF NOT EXISTS laws (
   id INTEGER PRIMARY KEY, law_categories_id INTEGER NOT NULL, law_sub_categories_id INTEGER,
   title_th TEXT NOT NULL, title_en TEXT NOT NULL, summary_th TEXT NOT NULL, summary_en TEXT NOT NULL,
   body_th TEXT NOT NULL, body_en TEXT NOT NULL, enacted_at TEXT NOT NULL, views INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS laws_list ON laws (enacted_at DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS download_categories (id INTEGER PRIMARY KEY, title_th TEXT NOT NULL, title_en TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS download_subcategories (id INTEGER PRIMARY KEY, category_id INTEGER NOT NULL REFERENCES download_categories(id), title_th TEXT NOT NULL, title_en TEXT NOT NULL);
