@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 // Astro's store as the build's sync uses it (not exported).
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
-import { holdStoreWrites, quietUnchangedMeta } from './store-writes';
+import { holdStoreWrites } from './store-writes';
+import { quietUnchangedMeta } from './unchanged-meta';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

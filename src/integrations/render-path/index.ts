@@ -9,7 +9,7 @@
  * as the build that made the release (the loader: ./bundle.ts).
  *
  * In every build it also keeps a sync that changed nothing from rewriting the content store
- * (quietUnchangedMeta, src/collections/store-writes.ts), keeps the store out of the bundler (./data-store-file.ts), hands
+ * (src/collections/unchanged-meta.ts), keeps the store out of the bundler (./data-store-file.ts), hands
  * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
  * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
@@ -24,7 +24,7 @@ import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
 import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
-import { quietUnchangedMeta } from '../../collections/store-writes.ts';
+import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
 import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
