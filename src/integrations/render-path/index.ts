@@ -9,7 +9,8 @@
  * as the build that made the release (the loader: ./bundle.ts).
  *
  * In every build it also keeps a sync that changed nothing from rewriting the content store
- * (src/collections/unchanged-meta.ts), keeps the store out of the bundler (./data-store-file.ts), hands
+ * (src/collections/unchanged-meta.ts), writes the store in pieces (src/collections/store-file-writer.ts),
+ * keeps the store out of the bundler (./data-store-file.ts), hands
  * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
  * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
@@ -25,6 +26,7 @@ import { writeFacts, type BundleApp } from './bundle.ts';
 import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
 import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
+import { streamStoreWrites } from '../../collections/store-file-writer.ts';
 import { renderThreadCount, threadedPrerenderer } from './threads.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
@@ -64,6 +66,7 @@ export default function renderPath(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, injectScript }) => {
         await quietUnchangedMeta();
+        await streamStoreWrites();
         updateConfig({ vite: { plugins: [dataStoreFile(() => config)] } });
         if (!target) return;
         srcDir = config.srcDir;
@@ -104,6 +107,10 @@ export default function renderPath(): AstroIntegration {
               setup: async () => {
                 releaseMemory();
                 await defaultPrerenderer.setup?.();
+              },
+              teardown: async () => {
+                await defaultPrerenderer.teardown?.();
+                releaseMemory();
               },
             };
           // Load the entry first (the default prerenderer's import then gets the same module) so

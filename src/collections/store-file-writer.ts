@@ -1,0 +1,207 @@
+/**
+ * Astro's content store written to its file piece by piece (issue 12, memory at 72,000 pages).
+ *
+ * Astro writes its store as one `devalue.stringify` of all collections (FileWriter in
+ * astro/dist/content/data-store-writer.js): every value's text in an array, the array joined
+ * into one string (87 million characters at 72,000 pages, two bytes each once Thai is in it),
+ * that string copied into a buffer, and the old file read back as a string to compare. About
+ * 1 GB on top of the store for a 102 MB file: the highest point of the whole build.
+ *
+ * `writeStoreFile` writes the same bytes (the devalue format, the collections sorted as Astro
+ * sorts them) with only devalue's index of values held: a first pass numbers every value in
+ * the order devalue does, a second writes each value's text in that order in 1 MB pieces. The
+ * old file is compared by hash, read in pieces. Only what the content store holds is taken
+ * (maps, plain objects, dense arrays, strings, finite and special numbers, booleans, null,
+ * undefined); anything else (a Date, a class instance, an array with holes) is left to Astro's
+ * own writer, unchanged. `streamStoreWrites()` puts it in place of FileWriter's write, once
+ * per process (the render-path integration, at config setup).
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as devalue from 'devalue';
+
+/** A value the first pass does not take: the whole write goes to Astro's writer. */
+class NotStreamable extends Error {}
+
+const UNDEFINED = -1;
+const NAN = -3;
+const POSITIVE_INFINITY = -4;
+const NEGATIVE_INFINITY = -5;
+const NEGATIVE_ZERO = -6;
+
+/** The index devalue gives a value that has none of its own (undefined, NaN, ±Infinity, -0). */
+function specialIndex(value: unknown): number | undefined {
+  if (value === undefined) return UNDEFINED;
+  if (typeof value !== 'number') return undefined;
+  if (Number.isNaN(value)) return NAN;
+  if (value === Infinity) return POSITIVE_INFINITY;
+  if (value === -Infinity) return NEGATIVE_INFINITY;
+  if (value === 0 && 1 / value < 0) return NEGATIVE_ZERO;
+  return undefined;
+}
+
+/** Characters devalue escapes in a string (utils.js get_escaped_char): control characters too. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const NEEDS_ESCAPE = /["<\\\u0000-\u001f\u2028\u2029]/;
+
+/** A string as devalue writes it; the rare one with escapes through devalue itself. */
+function stringText(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? devalue.stringify(value).slice(1, -1) : `"${value}"`;
+}
+
+function isPlainObject(value: object): boolean {
+  return Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertySymbols(value).length === 0;
+}
+
+/** First pass: every value numbered in devalue's order (depth first, each value once). */
+function numberValues(root: unknown): { indexes: Map<unknown, number>; values: unknown[] } {
+  const indexes = new Map<unknown, number>();
+  const values: unknown[] = [];
+  const visit = (value: unknown): void => {
+    if (specialIndex(value) !== undefined || indexes.has(value)) return;
+    indexes.set(value, values.length);
+    values.push(value);
+    if (value === null) return;
+    switch (typeof value) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+        return;
+      case 'object':
+        break;
+      default:
+        throw new NotStreamable(typeof value);
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!Object.hasOwn(value, i)) throw new NotStreamable('array with holes');
+        visit(value[i]);
+      }
+    } else if (value instanceof Map) {
+      for (const [k, v] of value) {
+        visit(k);
+        visit(v);
+      }
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        if (key === '__proto__') throw new NotStreamable('__proto__ key');
+        visit((value as Record<string, unknown>)[key]);
+      }
+    } else {
+      throw new NotStreamable(Object.prototype.toString.call(value));
+    }
+  };
+  visit(root);
+  return { indexes, values };
+}
+
+/** Second pass: the text of one value, its children named by their indexes. */
+function valueText(value: unknown, indexes: Map<unknown, number>): string {
+  const ref = (v: unknown) => specialIndex(v) ?? indexes.get(v)!;
+  if (typeof value === 'string') return stringText(value);
+  if (value === null || typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(ref).join(',')}]`;
+  if (value instanceof Map) {
+    let text = '["Map"';
+    for (const [k, v] of value) text += `,${ref(k)},${ref(v)}`;
+    return `${text}]`;
+  }
+  const parts: string[] = [];
+  for (const [key, v] of Object.entries(value)) parts.push(`${stringText(key)}:${ref(v)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** The collections and their entries sorted by id, as Astro's writer sorts them (sortCollections). */
+function sorted(collections: Map<string, Map<string, unknown>>): Map<string, Map<string, unknown>> {
+  const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => a.localeCompare(b);
+  return new Map(
+    [...collections.entries()]
+      .sort(byKey)
+      .map(([name, entries]) => [name, new Map([...entries.entries()].sort(byKey))]),
+  );
+}
+
+const PIECE = 1 << 20;
+
+async function hashOfFile(file: string): Promise<string | undefined> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Writes `collections` to `file` as Astro's FileWriter would, in pieces. Resolves true when
+ * the file changed, false when it already held these bytes (Astro's writeFileAtomic), and
+ * undefined when a value is not one it takes (nothing written: the caller uses Astro's writer).
+ */
+export async function writeStoreFile(
+  file: string | URL,
+  collections: Map<string, Map<string, unknown>>,
+): Promise<boolean | undefined> {
+  const target = file instanceof URL ? fileURLToPath(file) : file;
+  const root = sorted(collections);
+  let numbered;
+  try {
+    numbered = numberValues(root);
+  } catch (error) {
+    if (error instanceof NotStreamable) return undefined;
+    throw error;
+  }
+  const { indexes, values } = numbered;
+  // Written synchronously, as Astro's stringify runs: no loader can change the store between
+  // the two passes.
+  const temp = `${target}.tmp`;
+  const hash = createHash('sha256');
+  const fd = openSync(temp, 'w');
+  try {
+    let piece = '[';
+    const flush = () => {
+      const bytes = Buffer.from(piece, 'utf8');
+      hash.update(bytes);
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
+      piece = '';
+    };
+    for (let i = 0; i < values.length; i++) {
+      piece += (i > 0 ? ',' : '') + valueText(values[i], indexes);
+      if (piece.length >= PIECE) flush();
+    }
+    piece += ']';
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  if ((await hashOfFile(target)) === hash.digest('hex')) {
+    await rm(temp, { force: true });
+    return false;
+  }
+  await rename(temp, target);
+  return true;
+}
+
+/** Astro's file writer (exported by its module, not by the package: reached by its file). */
+interface FileWriterClass {
+  prototype: {
+    readonly target: string | URL;
+    write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
+  };
+}
+const STREAMED = Symbol.for('portal.store-file-writer');
+
+/** Astro's content store is written by `writeStoreFile` from now on in this process. */
+export async function streamStoreWrites(): Promise<void> {
+  const writerModule = new URL('./content/data-store-writer.js', import.meta.resolve('astro')).href;
+  const { FileWriter } = (await import(/* @vite-ignore */ writerModule)) as { FileWriter: FileWriterClass };
+  const proto = FileWriter.prototype as FileWriterClass['prototype'] & { [STREAMED]?: true };
+  if (proto[STREAMED]) return;
+  const write = proto.write;
+  proto.write = async function (collections) {
+    return (await writeStoreFile(this.target, collections)) ?? write.call(this, collections);
+  };
+  proto[STREAMED] = true;
+}
