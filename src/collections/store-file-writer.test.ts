@@ -3,7 +3,7 @@
  * holds, Astro's writer for anything else, no write when the file already holds the store, and
  * a file Astro reads back.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -111,6 +111,26 @@ describe('writeStoreFile', () => {
     const changed = sampleStore();
     changed.get('menu')!.set('en/main', { id: 'en/main', data: { items: [] }, digest: 'n' });
     expect(await writeStoreFile(file, changed)).toBe(true);
+  });
+
+  it('leaves the old file and no temporary one when the write fails half way', async () => {
+    const folder = dir();
+    const file = path.join(folder, 'data-store.json');
+    await writeStoreFile(file, sampleStore());
+    const before = readFileSync(file);
+    // A value that reads once (numbering) and then fails (writing), as a failing disk would.
+    let reads = 0;
+    const failing = {
+      get title() {
+        if (++reads > 1) throw new Error('disk full');
+        return 'x';
+      },
+    };
+    const store = sampleStore();
+    store.get('menu')!.set('th/failing', { id: 'th/failing', data: failing });
+    await expect(writeStoreFile(file, store)).rejects.toThrow('disk full');
+    expect(readFileSync(file)).toEqual(before);
+    expect(readdirSync(folder)).toEqual(['data-store.json']);
   });
 
   it('is read back by Astro’s store: the same entries', async () => {

@@ -173,9 +173,13 @@ export async function writeStoreFile(
     }
     piece += ']';
     flush();
-  } finally {
+  } catch (error) {
+    // A disk that filled up, a value that changed under the write: no half file left behind.
     closeSync(fd);
+    await rm(temp, { force: true });
+    throw error;
   }
+  closeSync(fd);
   if ((await hashOfFile(target)) === hash.digest('hex')) {
     await rm(temp, { force: true });
     return false;
@@ -201,7 +205,10 @@ export async function streamStoreWrites(): Promise<void> {
   if (proto[STREAMED]) return;
   const write = proto.write;
   proto.write = async function (collections) {
-    return (await writeStoreFile(this.target, collections)) ?? write.call(this, collections);
+    // A writer of another shape (a later Astro) is left to do its own write.
+    const target = this.target;
+    if (typeof target !== 'string' && !(target instanceof URL)) return write.call(this, collections);
+    return (await writeStoreFile(target, collections)) ?? write.call(this, collections);
   };
   proto[STREAMED] = true;
 }
