@@ -10,7 +10,8 @@
  *
  * In every build it also keeps a sync that changed nothing from rewriting the content store
  * (src/collections/unchanged-meta.ts), writes the store in pieces (src/collections/store-file-writer.ts),
- * keeps the store out of the bundler (./data-store-file.ts), hands
+ * keeps the store out of the bundler (./data-store-file.ts), hashes each inline text for the pages'
+ * Content Security Policy once (./csp-digests.ts), hands
  * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
  * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
  *
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
+import { cspDigests } from './csp-digests.ts';
 import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
 import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
@@ -67,7 +69,7 @@ export default function renderPath(): AstroIntegration {
       'astro:config:setup': async ({ config, updateConfig, injectScript }) => {
         await quietUnchangedMeta();
         await streamStoreWrites();
-        updateConfig({ vite: { plugins: [dataStoreFile(() => config)] } });
+        updateConfig({ vite: { plugins: [dataStoreFile(() => config), cspDigests()] } });
         if (!target) return;
         srcDir = config.srcDir;
         const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
