@@ -21,6 +21,7 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
+import { patchAstroClass } from './astro-internals';
 
 /** A value the first pass does not take: the whole write goes to Astro's writer. */
 class NotStreamable extends Error {}
@@ -188,27 +189,26 @@ export async function writeStoreFile(
   return true;
 }
 
-/** Astro's file writer (exported by its module, not by the package: reached by its file). */
-interface FileWriterClass {
-  prototype: {
-    readonly target: string | URL;
-    write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
-  };
+/** Astro's file writer (content/data-store-writer.js: exported by its module, not by the package). */
+interface FileWriter {
+  readonly target: string | URL;
+  write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
 }
-const STREAMED = Symbol.for('portal.store-file-writer');
 
 /** Astro's content store is written by `writeStoreFile` from now on in this process. */
 export async function streamStoreWrites(): Promise<void> {
-  const writerModule = new URL('./content/data-store-writer.js', import.meta.resolve('astro')).href;
-  const { FileWriter } = (await import(/* @vite-ignore */ writerModule)) as { FileWriter: FileWriterClass };
-  const proto = FileWriter.prototype as FileWriterClass['prototype'] & { [STREAMED]?: true };
-  if (proto[STREAMED]) return;
-  const write = proto.write;
-  proto.write = async function (collections) {
-    // A writer of another shape (a later Astro) is left to do its own write.
-    const target = this.target;
-    if (typeof target !== 'string' && !(target instanceof URL)) return write.call(this, collections);
-    return (await writeStoreFile(target, collections)) ?? write.call(this, collections);
-  };
-  proto[STREAMED] = true;
+  await patchAstroClass<FileWriter>(
+    'content/data-store-writer.js',
+    'FileWriter',
+    'portal.store-file-writer',
+    (proto) => {
+      const write = proto.write;
+      proto.write = async function (collections) {
+        // A writer of another shape (a later Astro) is left to do its own write.
+        const target = this.target;
+        if (typeof target !== 'string' && !(target instanceof URL)) return write.call(this, collections);
+        return (await writeStoreFile(target, collections)) ?? write.call(this, collections);
+      };
+    },
+  );
 }

@@ -10,27 +10,27 @@
  * are not concerned. Installed once per process before the sync, by the render-path integration
  * at config setup (so in the build's own process, not in the content config's bundle).
  */
+import { patchAstroClass } from './astro-internals';
 
-/** Astro's content store class (not exported by the package: reached by its file). */
-interface StoreClass {
-  prototype: {
-    _collections: Map<string, Map<string, unknown>>;
-    set(collectionName: string, key: string, value: unknown): void;
-  };
+/** Astro's content store (content/mutable-data-store.js: not exported by the package). */
+interface MutableDataStore {
+  _collections: Map<string, Map<string, unknown>>;
+  set(collectionName: string, key: string, value: unknown): void;
 }
-const QUIET = Symbol.for('portal.unchanged-meta');
 
 export async function quietUnchangedMeta(): Promise<void> {
-  const storeModule = new URL('./content/mutable-data-store.js', import.meta.resolve('astro')).href;
-  const { MutableDataStore } = (await import(/* @vite-ignore */ storeModule)) as { MutableDataStore: StoreClass };
-  const proto = MutableDataStore.prototype as StoreClass['prototype'] & { [QUIET]?: true };
-  if (proto[QUIET]) return;
-  const set = proto.set;
-  proto.set = function (collectionName, key, value) {
-    const meta = collectionName.startsWith('meta:') ? this._collections.get(collectionName) : undefined;
-    const same =
-      meta?.has(String(key)) && meta.get(String(key)) === value && (value === null || typeof value !== 'object');
-    if (!same) set.call(this, collectionName, key, value);
-  };
-  proto[QUIET] = true;
+  await patchAstroClass<MutableDataStore>(
+    'content/mutable-data-store.js',
+    'MutableDataStore',
+    'portal.unchanged-meta',
+    (proto) => {
+      const set = proto.set;
+      proto.set = function (collectionName, key, value) {
+        const meta = collectionName.startsWith('meta:') ? this._collections.get(collectionName) : undefined;
+        const same =
+          meta?.has(String(key)) && meta.get(String(key)) === value && (value === null || typeof value !== 'object');
+        if (!same) set.call(this, collectionName, key, value);
+      };
+    },
+  );
 }
