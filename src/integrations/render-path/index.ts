@@ -147,6 +147,10 @@ export default function renderPath(): AstroIntegration {
             ...defaultPrerenderer,
             name: 'portal:render-path',
             setup: async () => void (await prepare()),
+            teardown: async () => {
+              await defaultPrerenderer.teardown?.();
+              releaseMemory();
+            },
           };
         });
       },
