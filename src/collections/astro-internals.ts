@@ -1,18 +1,26 @@
 /**
  * Changes a class of Astro's content layer that its package does not export (reached by its
  * file under astro/dist/), once per process: the content store's meta sets
- * (./unchanged-meta.ts) and its file writer (./store-file-writer.ts). The build's own process
- * and the content config share these modules (Node loads each file once), so a change made at
- * config setup holds for the sync.
+ * (./unchanged-meta.ts) and its file writer (./store-file-writer.ts).
+ *
+ * The file is loaded with Node's own `require` (Node 24 loads ES modules that way, into the
+ * same module map as `import`): the class is the very one Astro's sync uses. A dynamic
+ * `import()` here would go through the Vite module runner that loaded the Astro config, which
+ * Astro has closed by the time the integrations' hooks run.
  */
-export async function patchAstroClass<P extends object>(
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export function patchAstroClass<P extends object>(
   file: string,
   className: string,
   mark: string,
   patch: (prototype: P) => void,
-): Promise<void> {
-  const url = new URL(`./${file}`, import.meta.resolve('astro')).href;
-  const module = (await import(/* @vite-ignore */ url)) as Record<string, { prototype: P }>;
+): void {
+  const astroDist = path.dirname(require.resolve('astro'));
+  const module = require(path.join(astroDist, file)) as Record<string, { prototype: P }>;
   const prototype = module[className]!.prototype;
   const marks = prototype as Record<symbol, true | undefined>;
   const done = Symbol.for(mark);

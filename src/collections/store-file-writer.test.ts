@@ -63,8 +63,8 @@ function sampleStore(): Map<string, Map<string, unknown>> {
   ]);
 }
 
-beforeAll(async () => {
-  await streamStoreWrites();
+beforeAll(() => {
+  streamStoreWrites();
 });
 
 describe('writeStoreFile', () => {

@@ -196,19 +196,14 @@ interface FileWriter {
 }
 
 /** Astro's content store is written by `writeStoreFile` from now on in this process. */
-export async function streamStoreWrites(): Promise<void> {
-  await patchAstroClass<FileWriter>(
-    'content/data-store-writer.js',
-    'FileWriter',
-    'portal.store-file-writer',
-    (proto) => {
-      const write = proto.write;
-      proto.write = async function (collections) {
-        // A writer of another shape (a later Astro) is left to do its own write.
-        const target = this.target;
-        if (typeof target !== 'string' && !(target instanceof URL)) return write.call(this, collections);
-        return (await writeStoreFile(target, collections)) ?? write.call(this, collections);
-      };
-    },
-  );
+export function streamStoreWrites(): void {
+  patchAstroClass<FileWriter>('content/data-store-writer.js', 'FileWriter', 'portal.store-file-writer', (proto) => {
+    const write = proto.write;
+    proto.write = async function (collections) {
+      // A writer of another shape (a later Astro) is left to do its own write.
+      const target = this.target;
+      if (typeof target !== 'string' && !(target instanceof URL)) return write.call(this, collections);
+      return (await writeStoreFile(target, collections)) ?? write.call(this, collections);
+    };
+  });
 }

@@ -18,8 +18,8 @@ interface MutableDataStore {
   set(collectionName: string, key: string, value: unknown): void;
 }
 
-export async function quietUnchangedMeta(): Promise<void> {
-  await patchAstroClass<MutableDataStore>(
+export function quietUnchangedMeta(): void {
+  patchAstroClass<MutableDataStore>(
     'content/mutable-data-store.js',
     'MutableDataStore',
     'portal.unchanged-meta',

@@ -66,9 +66,9 @@ export default function renderPath(): AstroIntegration {
   return {
     name: 'render-path',
     hooks: {
-      'astro:config:setup': async ({ config, updateConfig, injectScript }) => {
-        await quietUnchangedMeta();
-        await streamStoreWrites();
+      'astro:config:setup': ({ config, updateConfig, injectScript }) => {
+        quietUnchangedMeta();
+        streamStoreWrites();
         updateConfig({ vite: { plugins: [dataStoreFile(() => config), cspDigests()] } });
         if (!target) return;
         srcDir = config.srcDir;
