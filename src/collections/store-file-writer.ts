@@ -21,7 +21,7 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
-import { patchAstroClass } from './astro-internals';
+import { patchAstroClass } from './astro-internals.ts';
 
 /** A value the first pass does not take: the whole write goes to Astro's writer. */
 class NotStreamable extends Error {}

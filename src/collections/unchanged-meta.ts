@@ -10,7 +10,7 @@
  * are not concerned. Installed once per process before the sync, by the render-path integration
  * at config setup (so in the build's own process, not in the content config's bundle).
  */
-import { patchAstroClass } from './astro-internals';
+import { patchAstroClass } from './astro-internals.ts';
 
 /** Astro's content store (content/mutable-data-store.js: not exported by the package). */
 interface MutableDataStore {
