@@ -4,9 +4,10 @@
  * (./unchanged-meta.ts) and its file writer (./store-file-writer.ts).
  *
  * The file is loaded with Node's own `require` (Node 24 loads ES modules that way, into the
- * same module map as `import`): the class is the very one Astro's sync uses. A dynamic
- * `import()` here would go through the Vite module runner that loaded the Astro config, which
- * Astro has closed by the time the integrations' hooks run.
+ * same module map as `import`): the class is the very one Astro's sync uses, however the config
+ * was loaded. (Astro loads astro.config.mjs with Node's `import`, and only when that fails
+ * through a Vite module runner it closes before the hooks run; a dynamic `import()` in a hook
+ * then fails. tests/unit/site/config-load.test.ts keeps the config loadable by Node.)
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
