@@ -7,11 +7,26 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 // Astro's writer and store, as the build uses them (not exported by the package).
 import { FileWriter, serializeDataStore } from '../../node_modules/astro/dist/content/data-store-writer.js';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { streamStoreWrites, writeStoreFile } from './store-file-writer';
+
+/** Writes to the disk fail once this many pieces are written (a disk filling up), when set. */
+const disk = vi.hoisted(() => ({ failAfter: undefined as number | undefined, writes: 0 }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  return {
+    ...fs,
+    writeSync: ((...args: Parameters<typeof fs.writeSync>) => {
+      if (disk.failAfter !== undefined && disk.writes++ >= disk.failAfter) {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      }
+      return fs.writeSync(...args);
+    }) as typeof fs.writeSync,
+  };
+});
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'store-file-writer-'));
 
@@ -113,22 +128,23 @@ describe('writeStoreFile', () => {
     expect(await writeStoreFile(file, changed)).toBe(true);
   });
 
-  it('leaves the old file and no temporary one when the write fails half way', async () => {
+  it('leaves the old file and no temporary one when the disk fails half way', async () => {
     const folder = dir();
     const file = path.join(folder, 'data-store.json');
     await writeStoreFile(file, sampleStore());
     const before = readFileSync(file);
-    // A value that reads once (numbering) and then fails (writing), as a failing disk would.
-    let reads = 0;
-    const failing = {
-      get title() {
-        if (++reads > 1) throw new Error('disk full');
-        return 'x';
-      },
-    };
+    // A store of more than one 1 MB piece, so the first piece is on disk when the second fails.
     const store = sampleStore();
-    store.get('menu')!.set('th/failing', { id: 'th/failing', data: failing });
-    await expect(writeStoreFile(file, store)).rejects.toThrow('disk full');
+    const page = 'ข้อความ '.repeat(100_000);
+    for (let i = 0; i < 3; i++) store.get('menu')!.set(`th/big-${i}`, { id: `th/big-${i}`, data: { body: `${i} ${page}` } });
+    disk.writes = 0;
+    disk.failAfter = 1;
+    try {
+      await expect(writeStoreFile(file, store)).rejects.toThrow('ENOSPC');
+      expect(disk.writes).toBe(2);
+    } finally {
+      disk.failAfter = undefined;
+    }
     expect(readFileSync(file)).toEqual(before);
     expect(readdirSync(folder)).toEqual(['data-store.json']);
   });

@@ -9,8 +9,10 @@
  *
  * `writeStoreFile` writes the same bytes (the devalue format, the collections sorted as Astro
  * sorts them) with only devalue's index of values held: a first pass numbers every value in
- * the order devalue does, a second writes each value's text in that order in 1 MB pieces. The
- * old file is compared by hash, read in pieces. Only what the content store holds is taken
+ * the order devalue does and notes each container's children by number, a second writes each
+ * value's text in that order in 1 MB pieces. The old file is compared by hash, read in pieces.
+ * (At 72,000 pages: 1.1–1.2 s a write, 1.7 s when the second pass looked every child up again
+ * in the index; escaping with one regular expression instead of devalue's loop.) Only what the content store holds is taken
  * (maps, plain objects, dense arrays, strings, finite and special numbers, booleans, null,
  * undefined); anything else (a Date, a class instance, an array with holes) is left to Astro's
  * own writer, unchanged. `streamStoreWrites()` puts it in place of FileWriter's write, once
@@ -20,7 +22,6 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import * as devalue from 'devalue';
 import { patchAstroClass } from './astro-internals.ts';
 
 /** A value the first pass does not take: the whole write goes to Astro's writer. */
@@ -46,72 +47,130 @@ function specialIndex(value: unknown): number | undefined {
 /** Characters devalue escapes in a string (utils.js get_escaped_char): control characters too. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const NEEDS_ESCAPE = /["<\\\u0000-\u001f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- the same characters, all of them
+const ESCAPES = /["<\\\u0000-\u001f\u2028\u2029]/g;
 
-/** A string as devalue writes it; the rare one with escapes through devalue itself. */
+/** devalue's escape of one character (utils.js get_escaped_char). */
+function escapedChar(char: string): string {
+  switch (char) {
+    case '"':
+      return '\\"';
+    case '<':
+      return '\\u003C';
+    case '\\':
+      return '\\\\';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '\b':
+      return '\\b';
+    case '\f':
+      return '\\f';
+    case '\u2028':
+      return '\\u2028';
+    case '\u2029':
+      return '\\u2029';
+    default:
+      return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  }
+}
+
+/** A string as devalue writes it (stringify_string), escaped by one native scan. */
 function stringText(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? devalue.stringify(value).slice(1, -1) : `"${value}"`;
+  return NEEDS_ESCAPE.test(value) ? `"${value.replace(ESCAPES, escapedChar)}"` : `"${value}"`;
 }
 
 function isPlainObject(value: object): boolean {
   return Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertySymbols(value).length === 0;
 }
 
-/** First pass: every value numbered in devalue's order (depth first, each value once). */
-function numberValues(root: unknown): { indexes: Map<unknown, number>; values: unknown[] } {
+/**
+ * First pass: every value numbered in devalue's order (depth first, each value once, numbered
+ * when first met), and the indexes of each container's children, which are known once each
+ * child is visited: kept in one flat list, a container's slots reserved before its children are
+ * visited, so the second pass writes a container without looking its children up again.
+ */
+function numberValues(root: unknown): { values: unknown[]; firstChild: number[]; children: number[] } {
   const indexes = new Map<unknown, number>();
   const values: unknown[] = [];
-  const visit = (value: unknown): void => {
-    if (specialIndex(value) !== undefined || indexes.has(value)) return;
-    indexes.set(value, values.length);
+  const firstChild: number[] = [];
+  const children: number[] = [];
+  const visit = (value: unknown): number => {
+    const special = specialIndex(value);
+    if (special !== undefined) return special;
+    const known = indexes.get(value);
+    if (known !== undefined) return known;
+    const index = values.length;
+    indexes.set(value, index);
     values.push(value);
-    if (value === null) return;
+    firstChild.push(children.length);
+    if (value === null) return index;
     switch (typeof value) {
       case 'string':
       case 'number':
       case 'boolean':
-        return;
+        return index;
       case 'object':
         break;
       default:
         throw new NotStreamable(typeof value);
     }
     if (Array.isArray(value)) {
+      const at = reserve(children, value.length);
       for (let i = 0; i < value.length; i++) {
         if (!Object.hasOwn(value, i)) throw new NotStreamable('array with holes');
-        visit(value[i]);
+        children[at + i] = visit(value[i]);
       }
     } else if (value instanceof Map) {
+      let at = reserve(children, 2 * value.size);
       for (const [k, v] of value) {
-        visit(k);
-        visit(v);
+        children[at++] = visit(k);
+        children[at++] = visit(v);
       }
     } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value)) {
-        if (key === '__proto__') throw new NotStreamable('__proto__ key');
-        visit((value as Record<string, unknown>)[key]);
+      const keys = Object.keys(value);
+      const at = reserve(children, keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        if (keys[i] === '__proto__') throw new NotStreamable('__proto__ key');
+        children[at + i] = visit((value as Record<string, unknown>)[keys[i]!]);
       }
     } else {
       throw new NotStreamable(Object.prototype.toString.call(value));
     }
+    return index;
   };
   visit(root);
-  return { indexes, values };
+  return { values, firstChild, children };
 }
 
-/** Second pass: the text of one value, its children named by their indexes. */
-function valueText(value: unknown, indexes: Map<unknown, number>): string {
-  const ref = (v: unknown) => specialIndex(v) ?? indexes.get(v)!;
+/** Reserves n slots at the end of list; returns where they start. */
+function reserve(list: number[], n: number): number {
+  const at = list.length;
+  for (let i = 0; i < n; i++) list.push(0);
+  return at;
+}
+
+/** Second pass: the text of one value, its children's indexes read from the first pass. */
+function valueText(value: unknown, at: number, children: number[], keyText: (key: string) => string): string {
   if (typeof value === 'string') return stringText(value);
   if (value === null || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `[${value.map(ref).join(',')}]`;
-  if (value instanceof Map) {
-    let text = '["Map"';
-    for (const [k, v] of value) text += `,${ref(k)},${ref(v)}`;
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i > 0 ? ',' : '') + children[at + i];
     return `${text}]`;
   }
-  const parts: string[] = [];
-  for (const [key, v] of Object.entries(value)) parts.push(`${stringText(key)}:${ref(v)}`);
-  return `{${parts.join(',')}}`;
+  if (value instanceof Map) {
+    let text = '["Map"';
+    for (let i = 0; i < 2 * value.size; i++) text += `,${children[at + i]}`;
+    return `${text}]`;
+  }
+  const keys = Object.keys(value);
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) text += (i > 0 ? ',' : '') + keyText(keys[i]!) + children[at + i];
+  return `${text}}`;
 }
 
 /** The collections and their entries sorted by id, as Astro's writer sorts them (sortCollections). */
@@ -154,7 +213,13 @@ export async function writeStoreFile(
     if (error instanceof NotStreamable) return undefined;
     throw error;
   }
-  const { indexes, values } = numbered;
+  const { values, firstChild, children } = numbered;
+  const keyTexts = new Map<string, string>();
+  const keyText = (key: string): string => {
+    let text = keyTexts.get(key);
+    if (text === undefined) keyTexts.set(key, (text = `${stringText(key)}:`));
+    return text;
+  };
   // Written synchronously, as Astro's stringify runs: no loader can change the store between
   // the two passes.
   const temp = `${target}.tmp`;
@@ -169,7 +234,7 @@ export async function writeStoreFile(
       piece = '';
     };
     for (let i = 0; i < values.length; i++) {
-      piece += (i > 0 ? ',' : '') + valueText(values[i], indexes);
+      piece += (i > 0 ? ',' : '') + valueText(values[i], firstChild[i]!, children, keyText);
       if (piece.length >= PIECE) flush();
     }
     piece += ']';
