@@ -136,7 +136,8 @@ describe('writeStoreFile', () => {
     // A store of more than one 1 MB piece, so the first piece is on disk when the second fails.
     const store = sampleStore();
     const page = 'ข้อความ '.repeat(100_000);
-    for (let i = 0; i < 3; i++) store.get('menu')!.set(`th/big-${i}`, { id: `th/big-${i}`, data: { body: `${i} ${page}` } });
+    for (let i = 0; i < 3; i++)
+      store.get('menu')!.set(`th/big-${i}`, { id: `th/big-${i}`, data: { body: `${i} ${page}` } });
     disk.writes = 0;
     disk.failAfter = 1;
     try {
