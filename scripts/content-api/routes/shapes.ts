@@ -14,6 +14,19 @@ export function createShapes(db: DatabaseSync) {
   const deptStmt = db.prepare('SELECT slug, name_th, name_en FROM departments WHERE id = ?');
   const categoryCache = new Map<SQLOutputValue, Row>();
   const deptCache = new Map<SQLOutputValue, Row>();
+  // Image sizes by path. The files table is written only when the database is seeded, before
+  // the server answers, so a size never changes while it runs: one query per path, not one per
+  // image shown (a list of 100 details with their related items names about 500 images).
+  const sizeCache = new Map<string, { width: number; height: number } | null>();
+  const sizeOf = (path: string) => {
+    let size = sizeCache.get(path);
+    if (size === undefined) {
+      const row = fileStmt.get(path);
+      size = row ? { width: Number(row.width ?? 1200), height: Number(row.height ?? 675) } : null;
+      sizeCache.set(path, size);
+    }
+    return size;
+  };
 
   /**
    * Image { url, width, height, alt } or null. For a Thai response, the image's Thai twin
@@ -21,8 +34,8 @@ export function createShapes(db: DatabaseSync) {
    */
   const image = (path: SQLOutputValue | undefined, alt: SQLOutputValue | undefined, lang: Lang) => {
     if (typeof path !== 'string' || !path) return null;
-    const thai = lang === 'th' && path.endsWith('.svg') ? fileStmt.get(thaiImagePath(path)) : undefined;
-    const f = thai ?? fileStmt.get(path);
+    const thai = lang === 'th' && path.endsWith('.svg') ? sizeOf(thaiImagePath(path)) : null;
+    const f = thai ?? sizeOf(path);
     return {
       url: thai ? thaiImagePath(path) : path,
       width: f?.width ?? 1200,
