@@ -6,7 +6,6 @@ import { thaiImagePath } from '../files.ts';
 import type { Lang, Row } from '../types.ts';
 
 export function createShapes(db: DatabaseSync) {
-  const fileStmt = db.prepare('SELECT width, height FROM files WHERE path = ?');
   const attStmt = db.prepare('SELECT * FROM attachments WHERE owner_type = ? AND owner_id = ? ORDER BY id');
   const catStmt = db.prepare(
     'SELECT c.*, (SELECT count(*) FROM articles a WHERE a.category_id = c.id AND a.is_page = 0) AS n_article, (SELECT count(*) FROM activities a WHERE a.category_id = c.id) AS n_activity, (SELECT count(*) FROM books b WHERE b.category_id = c.id) AS n_book, (SELECT count(*) FROM media m WHERE m.category_id = c.id) AS n_media FROM categories c WHERE c.id = ?',
@@ -14,18 +13,18 @@ export function createShapes(db: DatabaseSync) {
   const deptStmt = db.prepare('SELECT slug, name_th, name_en FROM departments WHERE id = ?');
   const categoryCache = new Map<SQLOutputValue, Row>();
   const deptCache = new Map<SQLOutputValue, Row>();
-  // Image sizes by path. The files table is written only when the database is seeded, before
-  // the server answers, so a size never changes while it runs: one query per path, not one per
-  // image shown (a list of 100 details with their related items names about 500 images).
-  const sizeCache = new Map<string, { width: number; height: number } | null>();
+  // Image sizes by path, read in one query when first needed. The files table is written only
+  // when the database is seeded, before the server answers, so a size never changes while it
+  // runs: a list of 100 details with their related items names about 500 images.
+  let sizes: Map<SQLOutputValue, Row> | undefined;
   const sizeOf = (path: string) => {
-    let size = sizeCache.get(path);
-    if (size === undefined) {
-      const row = fileStmt.get(path);
-      size = row ? { width: Number(row.width ?? 1200), height: Number(row.height ?? 675) } : null;
-      sizeCache.set(path, size);
-    }
-    return size;
+    sizes ??= new Map(
+      db
+        .prepare('SELECT path, width, height FROM files')
+        .all()
+        .map((f) => [f.path, f]),
+    );
+    return sizes.get(path);
   };
 
   /**
@@ -34,7 +33,7 @@ export function createShapes(db: DatabaseSync) {
    */
   const image = (path: SQLOutputValue | undefined, alt: SQLOutputValue | undefined, lang: Lang) => {
     if (typeof path !== 'string' || !path) return null;
-    const thai = lang === 'th' && path.endsWith('.svg') ? sizeOf(thaiImagePath(path)) : null;
+    const thai = lang === 'th' && path.endsWith('.svg') ? sizeOf(thaiImagePath(path)) : undefined;
     const f = thai ?? sizeOf(path);
     return {
       url: thai ? thaiImagePath(path) : path,
