@@ -27,14 +27,17 @@
  * ratio of the two speeds, the CPU time rendering took per page (read from /proc when rendering
  * starts and ends: far less moved by other work on a shared machine than wall time) and the
  * load average, and exits non-zero when the portal is slower
- * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more.
+ * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more. For information only,
+ * it then builds the same template with pages of the portal's mean size, half of them Thai
+ * (BARE_PAGE_KB, scripts/bench/bare-template/src/layouts/chrome.ts), and prints that ratio too.
+ * Before each measured build it drops the kernel's caches when it may (dropKernelCaches).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildEnv } from '../site/run.ts';
 
@@ -187,6 +190,18 @@ function restorePriority(pid: number) {
 }
 
 // ---- counting pages ----
+
+/** The mean size of the built HTML pages under `dir`, in bytes. */
+function meanPageBytes(dir: string): number {
+  let pages = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    pages++;
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return pages ? bytes / pages : 0;
+}
 
 function countPages(dir: string): number {
   let pages = 0;
@@ -480,6 +495,35 @@ interface BuildResult {
 }
 
 /** Runs one measured build: wall time, peak RSS of the build process, stages, pages written. */
+/**
+ * Hands the kernel's page, dentry and inode caches back before a measured build, when this
+ * process may (root on Linux; `BENCH_DROP_CACHES=0` to skip). Each build writes and the next run
+ * deletes some 20,000 folders, and what the kernel keeps of them made every later build on the
+ * same machine slower: back to back at scale 1400, rendering took 19.2, 22.2, 25.9 and 29.1 s
+ * (1.19 to 1.96 CPU ms a page) for the same code; `sync` alone changed nothing, dropping the
+ * caches brought the next build back to 20.0 s, and four builds with a drop before each took
+ * 19.2–19.8 s. Without it, rows measured later in a session cannot be compared with earlier ones.
+ */
+let cachesDropped = false;
+
+/** The line that says whether the builds started with the kernel's caches dropped. */
+function cachesLine(): string {
+  return cachesDropped
+    ? 'Kernel caches dropped before each build (BENCH_DROP_CACHES=0 keeps them).'
+    : 'Kernel caches not dropped (needs root on Linux): compare only rows of the same run.';
+}
+
+export function dropKernelCaches(): boolean {
+  if (process.env.BENCH_DROP_CACHES === '0' || process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('sync');
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function measured(
   root: string,
   args: string[],
@@ -487,6 +531,7 @@ async function measured(
   outDir: string,
   raised: boolean,
 ): Promise<BuildResult> {
+  cachesDropped = dropKernelCaches();
   const memory = watchChildMemory((pid) => {
     if (raised) restorePriority(pid);
   });
@@ -554,21 +599,32 @@ async function benchScale(scale: number, bare: boolean) {
   const portalLoad = loadAverage();
   let template: BuildResult | undefined;
   let templateLoad = '';
+  let weighted: (BuildResult & { pageKb: number; load: string }) | undefined;
   if (bare) {
     // The yardstick, right after: the same number of pages from a bare template.
-    const bareOut = path.join(work, 'bare-dist');
-    console.log(`\n== bare Astro template, ${portal.pages} pages, output ${bareOut}`);
-    template = await measured(
-      BARE_ROOT,
-      ['--outDir', bareOut],
-      { BARE_PAGES: String(portal.pages), ASTRO_TELEMETRY_DISABLED: '1' },
-      bareOut,
-      false,
-    );
+    const bareRun = async (name: string, extra: Record<string, string>) => {
+      const bareOut = path.join(work, name);
+      const result = await measured(
+        BARE_ROOT,
+        ['--outDir', bareOut],
+        { BARE_PAGES: String(portal.pages), ASTRO_TELEMETRY_DISABLED: '1', ...extra },
+        bareOut,
+        false,
+      );
+      rmSync(path.join(BARE_ROOT, '.astro'), { recursive: true, force: true });
+      return result;
+    };
+    console.log(`\n== bare Astro template, ${portal.pages} pages`);
+    template = await bareRun('bare-dist', {});
     templateLoad = loadAverage();
-    rmSync(path.join(BARE_ROOT, '.astro'), { recursive: true, force: true });
+    // For information (the gate stays on the template above): the same template with pages of
+    // the portal's mean size, half of them Thai (scripts/bench/bare-template/src/layouts/chrome.ts).
+    const pageKb = Math.round(meanPageBytes(outDir) / 1024);
+    console.log(`\n== bare Astro template, ${portal.pages} pages of ${pageKb} KB (the portal's mean)`);
+    weighted = { ...(await bareRun('bare-weighted-dist', { BARE_PAGE_KB: String(pageKb) })), pageKb, load: '' };
+    weighted.load = loadAverage();
   }
-  return { scale, ...portal, load: portalLoad, warm, warmLoad, template, templateLoad, outDir, work };
+  return { scale, ...portal, load: portalLoad, warm, warmLoad, template, templateLoad, weighted, outDir, work };
 }
 
 /** `--sync-only`: the content sync alone, on a fresh cache (all changed) and then again (unchanged). */
@@ -591,6 +647,7 @@ async function benchSync(scale: number) {
   try {
     const args = ['--config', path.relative(ROOT, config)];
     const env = { PUBLIC_API_BASE_URL: api.url };
+    cachesDropped = dropKernelCaches();
     const cold = await timedSync(args, env, raised);
     const load = loadAverage();
     const warm = await timedSync(args, env, raised);
@@ -666,6 +723,7 @@ async function main() {
     const rows = [];
     for (const scale of opts.scales) rows.push(await benchSync(scale));
     syncTable(rows);
+    console.log(cachesLine());
     return;
   } else {
     const results = [];
@@ -680,7 +738,7 @@ async function main() {
     const s1 = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
     const perPage = (seconds: number, pages: number) =>
       Number.isNaN(seconds) ? '?' : ((1000 * seconds) / pages).toFixed(2);
-    console.log("\nBuild (seconds; stages timed from Astro's log):");
+    console.log(`\nBuild (seconds; stages timed from Astro's log). ${cachesLine()}`);
     console.log(
       table(
         [
@@ -730,6 +788,24 @@ async function main() {
                 ],
               ]
             : []),
+          ...(r.weighted
+            ? [
+                [
+                  `bare, ${r.weighted.pageKb} KB pages`,
+                  r.weighted.pages,
+                  s1(r.weighted.seconds),
+                  s1(r.weighted.pages / r.weighted.seconds),
+                  '-',
+                  s1(r.weighted.stages.bundle),
+                  s1(r.weighted.stages.render),
+                  s1(r.weighted.stages.write),
+                  s1(r.weighted.cpuSeconds),
+                  perPage(r.weighted.renderCpuSeconds, r.weighted.pages),
+                  mb(r.weighted.peakBytes),
+                  r.weighted.load,
+                ],
+              ]
+            : []),
         ]),
       ),
     );
@@ -738,6 +814,10 @@ async function main() {
       if (r.template)
         console.log(
           `scale ${r.scale}: the portal builds at ${(r.pages / r.seconds / (r.template.pages / r.template.seconds)).toFixed(2)}x the bare template's pages/s`,
+        );
+      if (r.weighted)
+        console.log(
+          `scale ${r.scale}: for information, ${(r.pages / r.seconds / (r.weighted.pages / r.weighted.seconds)).toFixed(2)}x the bare template with pages of the portal's size (${r.weighted.pageKb} KB)`,
         );
     }
     const failures = results.flatMap(gateFailures);
