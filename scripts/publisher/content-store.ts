@@ -59,6 +59,18 @@ interface Cached {
  */
 const PATCHABLE = new Set(['title', 'summary', 'cover']);
 
+/**
+ * Fields of a record's own answer that no related item carries: its body and what hangs off it.
+ * A related item that is only a reference (`{ slug }`, `{ id }`: articles and activities keep
+ * their related items so, src/areas/articles/api.ts) shows the record's summary, that is every
+ * other field; so an edit of these, or of PATCHABLE fields, leaves the API's related items as
+ * they were, and an edit of any other (its date, category, views) may change which records the
+ * API relates, and the answer is fetched again.
+ */
+const DETAIL_ONLY = new Set(['bodyHtml', 'updatedAt', 'attachments', 'related']);
+
+const KEYS = ['slug', 'id', 'uuid'] as const;
+
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -66,6 +78,8 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
  * date from the record's own answers before (`old`) and after (`fresh`) the edit, or undefined
  * when that is not certain to give what the API would answer: an item that was not exactly the
  * record's own fields before the edit, or a change to a field other than title, summary, cover.
+ * An item that is only a reference stays as it is, when the edit changed nothing but those
+ * fields and the ones no related item shows (DETAIL_ONLY).
  * Never changes `value` in place (the content store's entries share it).
  */
 export function patchNamed(value: unknown, key: string, old: unknown, fresh: unknown): unknown {
@@ -82,11 +96,18 @@ export function patchNamed(value: unknown, key: string, old: unknown, fresh: unk
     }
     if (!v || typeof v !== 'object') return v;
     const item = v as Record<string, unknown>;
-    const names = (['slug', 'id', 'uuid'] as const).some(
+    const names = KEYS.some(
       (k) => (typeof item[k] === 'string' || typeof item[k] === 'number') && String(item[k]) === key,
     );
     if (names && !root) {
       found = true;
+      if (Object.keys(item).every((k) => (KEYS as readonly string[]).includes(k))) {
+        // A reference: nothing of the record's to bring up to date, only whether the edit may
+        // have changed the API's choice of related items.
+        for (const k of new Set([...Object.keys(o), ...Object.keys(f)]))
+          if (!PATCHABLE.has(k) && !DETAIL_ONLY.has(k) && !same(o[k], f[k])) return ((ok = false), v);
+        return v;
+      }
       const patched: Record<string, unknown> = { ...item };
       for (const [k, before] of Object.entries(item)) {
         if (!(k in o) || !(k in f) || !same(before, o[k])) return ((ok = false), v);

@@ -27,7 +27,8 @@ const activitySchema = () =>
   z.extend(activitySummarySchema, {
     body_html: z.string(),
     attachments: z._default(z.array(attachmentSchema), []),
-    related: z._default(z.array(activitySummarySchema), []),
+    // Only which activities: their cards come from their own records (see mapActivity).
+    related: z._default(z.array(z.object({ id: departmentItemFields.id })), []),
   });
 
 // ---- the portal's types ----
@@ -53,7 +54,9 @@ function mapActivity(raw: z.output<ReturnType<typeof activitySchema>>) {
     ...mapActivitySummary(raw),
     bodyHtml: raw.body_html,
     attachments: raw.attachments.map(mapAttachment),
-    related: raw.related.map(mapActivitySummary),
+    // References to the related activities, in the API's order; the detail page shows their
+    // own records (as articles do: src/areas/articles/api.ts).
+    related: raw.related.map((r) => ({ id: String(r.id) })),
   };
 }
 

@@ -2,7 +2,7 @@
  * Activities and training (spec point 7 "Activity") as one content collection,
  * `activities`, per language:
  *   order                      ids of every activity, in the API's order (/activity/category/all, newest first)
- *   activity:{id}              one activity with dates, place, body, attachments, related (/activity/page/{id})
+ *   activity:{id}              one activity with dates, place, body, attachments, the ids of its related activities (/activity/page/{id})
  *   category:{id}              a category of the dropdown (/activity/dropdown/category), even an empty one
  *   department:{dept}/{cat}    the ids of /activity/category/{dept}/{cat}, for every pair that has activities
  */
@@ -67,6 +67,12 @@ export async function readActivities(lang: Lang) {
   return {
     /** Every activity, newest first (the API's order). */
     listed: pick(byKey, orderKeys(byKey)).filter(isActivity),
+    /** The stored records of an activity's related activities, in its order (one missing from the store is left out). */
+    relatedOf: (activity: StoredActivity) =>
+      activity.related.flatMap(({ id }) => {
+        const entry = byKey.get(activityKey(id));
+        return entry && isActivity(entry) ? [entry] : [];
+      }),
     ...readCategorised(byKey, isActivity),
   };
 }

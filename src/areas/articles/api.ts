@@ -37,7 +37,8 @@ const articleSchema = () =>
     body_html: z.string(),
     updated_at: isoDate,
     attachments: z._default(z.array(attachmentSchema), []),
-    related: z._default(z.array(articleSummarySchema), []),
+    // Only which articles: their cards come from their own records (see mapArticle).
+    related: z._default(z.array(z.object({ slug: departmentItemFields.slug })), []),
   });
 
 const { id, slug, title, summary, published_at } = publishedItemFields;
@@ -72,7 +73,11 @@ function mapArticle(raw: z.output<ReturnType<typeof articleSchema>>) {
     bodyHtml: raw.body_html,
     updatedAt: raw.updated_at,
     attachments: raw.attachments.map(mapAttachment),
-    related: raw.related.map(mapArticleSummary),
+    // References to the related articles, in the API's order. A related item repeats another
+    // article's summary; the detail page shows that article's own record instead, so a page
+    // names every record it shows (its cacheKey) and the store holds each summary once. Kept
+    // as `{ slug }` so the publisher's detail cache sees which records an answer names.
+    related: raw.related.map((r) => ({ slug: r.slug })),
   };
 }
 

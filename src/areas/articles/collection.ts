@@ -2,7 +2,7 @@
  * Articles (spec point 7 "Content") as one content collection, `articles`, per language:
  *   order                      slugs of every listed article, in the API's order (/content/category/all)
  *   rss                        slugs of the feed's articles (/content/rss, the 20 newest)
- *   article:{slug}             one article with body, attachments and related items (/content/page/{slug})
+ *   article:{slug}             one article with body, attachments and the slugs of its related articles (/content/page/{slug})
  *   category:{slug}            a category of the dropdown (/content/dropdown/category), even an empty one
  *   department:{dept}/{cat}    the slugs of /content/category/{dept}/{cat}, for every pair that has articles
  *
@@ -118,6 +118,12 @@ export async function readArticles(lang: Lang) {
     rss,
     /** Every stored article, listed or not (detail pages). */
     all,
+    /** The stored records of an article's related articles, in its order (one missing from the store is left out). */
+    relatedOf: (article: StoredArticle) =>
+      article.related.flatMap(({ slug }) => {
+        const entry = byKey.get(articleKey(slug));
+        return entry && isArticle(entry) ? [entry] : [];
+      }),
     ...readCategorised(byKey, isArticle),
   };
 }

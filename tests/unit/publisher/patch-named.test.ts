@@ -47,3 +47,22 @@ describe('patchNamed: a cached detail answer that names an edited record', () =>
     expect(patchNamed(detail('a', 'A', [summary('b', 'B')]), 'x', oldX, detail('x', 'New', []))).toBeUndefined();
   });
 });
+
+describe('patchNamed: an answer whose related items are references (articles, activities)', () => {
+  const oldX = detail('x', 'Old title', []);
+  const answer = detail('a', 'A', [{ slug: 'b' }, { slug: 'x' }]);
+
+  it('keeps the answer as it is when the edit changed only what no related item shows or may be patched', () => {
+    expect(patchNamed(answer, 'x', oldX, detail('x', 'New title', []))).toBe(answer);
+    expect(patchNamed(answer, 'x', oldX, { ...oldX, bodyHtml: '<p>new body</p>' })).toBe(answer);
+  });
+
+  it('refuses (fetched again) when the edit may change which records the API relates', () => {
+    expect(patchNamed(answer, 'x', oldX, detail('x', 'Old title', [], '2027-01-01'))).toBeUndefined();
+    expect(patchNamed(answer, 'x', oldX, { ...oldX, category: { id: 'd', name: 'Events' } })).toBeUndefined();
+  });
+
+  it('leaves an answer that does not name the record to the caller', () => {
+    expect(patchNamed(detail('a', 'A', [{ slug: 'b' }]), 'x', oldX, detail('x', 'New', []))).toBeUndefined();
+  });
+});
