@@ -738,6 +738,20 @@ async function main() {
     const s1 = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
     const perPage = (seconds: number, pages: number) =>
       Number.isNaN(seconds) ? '?' : ((1000 * seconds) / pages).toFixed(2);
+    const row = (name: string, b: BuildResult, sync: string, load: string) => [
+      name,
+      b.pages,
+      s1(b.seconds),
+      s1(b.pages / b.seconds),
+      sync,
+      s1(b.stages.bundle),
+      s1(b.stages.render),
+      s1(b.stages.write),
+      s1(b.cpuSeconds),
+      perPage(b.renderCpuSeconds, b.pages),
+      mb(b.peakBytes),
+      load,
+    ];
     console.log(`\nBuild (seconds; stages timed from Astro's log). ${cachesLine()}`);
     console.log(
       table(
@@ -756,56 +770,9 @@ async function main() {
           'load avg (1, 5, 15 min) after',
         ],
         results.flatMap((r) => [
-          [
-            `portal, scale ${r.scale}`,
-            r.pages,
-            s1(r.seconds),
-            s1(r.pages / r.seconds),
-            s1(r.stages.sync),
-            s1(r.stages.bundle),
-            s1(r.stages.render),
-            s1(r.stages.write),
-            s1(r.cpuSeconds),
-            perPage(r.renderCpuSeconds, r.pages),
-            mb(r.peakBytes),
-            r.load,
-          ],
-          ...(r.template
-            ? [
-                [
-                  `bare template`,
-                  r.template.pages,
-                  s1(r.template.seconds),
-                  s1(r.template.pages / r.template.seconds),
-                  '-',
-                  s1(r.template.stages.bundle),
-                  s1(r.template.stages.render),
-                  s1(r.template.stages.write),
-                  s1(r.template.cpuSeconds),
-                  perPage(r.template.renderCpuSeconds, r.template.pages),
-                  mb(r.template.peakBytes),
-                  r.templateLoad,
-                ],
-              ]
-            : []),
-          ...(r.weighted
-            ? [
-                [
-                  `bare, ${r.weighted.pageKb} KB pages`,
-                  r.weighted.pages,
-                  s1(r.weighted.seconds),
-                  s1(r.weighted.pages / r.weighted.seconds),
-                  '-',
-                  s1(r.weighted.stages.bundle),
-                  s1(r.weighted.stages.render),
-                  s1(r.weighted.stages.write),
-                  s1(r.weighted.cpuSeconds),
-                  perPage(r.weighted.renderCpuSeconds, r.weighted.pages),
-                  mb(r.weighted.peakBytes),
-                  r.weighted.load,
-                ],
-              ]
-            : []),
+          row(`portal, scale ${r.scale}`, r, s1(r.stages.sync), r.load),
+          ...(r.template ? [row('bare template', r.template, '-', r.templateLoad)] : []),
+          ...(r.weighted ? [row(`bare, ${r.weighted.pageKb} KB pages`, r.weighted, '-', r.weighted.load)] : []),
         ]),
       ),
     );
