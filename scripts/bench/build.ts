@@ -508,9 +508,9 @@ let cachesDropped = false;
 
 /** The line that says whether the builds started with the kernel's caches dropped. */
 function cachesLine(): string {
-  return cachesDropped
-    ? 'Kernel caches dropped before each build (BENCH_DROP_CACHES=0 keeps them).'
-    : 'Kernel caches not dropped (needs root on Linux): compare only rows of the same run.';
+  if (cachesDropped) return 'Kernel caches dropped before each build (BENCH_DROP_CACHES=0 keeps them).';
+  const why = process.env.BENCH_DROP_CACHES === '0' ? 'BENCH_DROP_CACHES=0' : 'needs root on Linux';
+  return `Kernel caches not dropped (${why}): compare only rows of the same run.`;
 }
 
 export function dropKernelCaches(): boolean {
