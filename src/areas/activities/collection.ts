@@ -69,10 +69,10 @@ export async function readActivities(lang: Lang) {
     listed: pick(byKey, orderKeys(byKey)).filter(isActivity),
     /** The stored records of an activity's related activities, in its order (one missing from the store is left out). */
     relatedOf: (activity: StoredActivity) =>
-      activity.related.flatMap(({ id }) => {
-        const entry = byKey.get(activityKey(id));
-        return entry && isActivity(entry) ? [entry] : [];
-      }),
+      pick(
+        byKey,
+        activity.related.map((r) => activityKey(r.id)),
+      ).filter(isActivity),
     ...readCategorised(byKey, isActivity),
   };
 }

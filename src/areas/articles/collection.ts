@@ -120,10 +120,10 @@ export async function readArticles(lang: Lang) {
     all,
     /** The stored records of an article's related articles, in its order (one missing from the store is left out). */
     relatedOf: (article: StoredArticle) =>
-      article.related.flatMap(({ slug }) => {
-        const entry = byKey.get(articleKey(slug));
-        return entry && isArticle(entry) ? [entry] : [];
-      }),
+      pick(
+        byKey,
+        article.related.map((r) => articleKey(r.slug)),
+      ).filter(isArticle),
     ...readCategorised(byKey, isArticle),
   };
 }
