@@ -5,12 +5,14 @@ import type { Deps, Lang } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
-import { pagedQuery, found } from './support.ts';
+import { pagedQuery, found, listColumns } from './support.ts';
 
 const ARTICLE_TEXT = ['title_th', 'title_en', 'summary_th', 'summary_en'];
 const NEWS_COUNT = 12;
 
 export function registerContent(router: Router, { q, shapes }: Deps) {
+  const articleColumns = listColumns(q, 'articles', 'a');
+  const activityColumns = listColumns(q, 'activities', 'a');
   /** Department slug → SQL condition on `source` (own/moc) or `department_id` (an office). */
   const departmentWhere = (slug: string, alias: string) => {
     const d = found(q('SELECT id, kind, slug FROM departments WHERE slug = ?').get(slug));
@@ -28,6 +30,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
       ARTICLE_TEXT.map((c) => `a.${c}`),
     );
     return pagedQuery(q, {
+      select: articleColumns(),
       from: 'articles a',
       where: ['a.is_page = 0', ...where, kw.sql],
       args: [...args, ...kw.args],
@@ -72,7 +75,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
   router.get('/content/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM articles WHERE slug = ?').get(ctx.params.slug));
     const related = q(
-      'SELECT * FROM articles WHERE category_id = ? AND id <> ? AND is_page = 0 ORDER BY published_at DESC LIMIT 4',
+      `SELECT ${articleColumns()} FROM articles a WHERE a.category_id = ? AND a.id <> ? AND a.is_page = 0 ORDER BY a.published_at DESC LIMIT 4`,
     ).all(r.category_id, r.id);
     return {
       data: {
@@ -156,6 +159,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
     }
     const dir = sortBy === 'oldest' ? 'ASC' : 'DESC';
     return pagedQuery(q, {
+      select: activityColumns(),
       from: 'activities a',
       where: [...where, kw.sql],
       args: [...args, ...kw.args],
@@ -199,7 +203,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
         : q('SELECT * FROM activities WHERE slug = ?').get(key),
     );
     const related = q(
-      'SELECT * FROM activities WHERE category_id = ? AND id <> ? ORDER BY start_date DESC LIMIT 4',
+      `SELECT ${activityColumns()} FROM activities a WHERE a.category_id = ? AND a.id <> ? ORDER BY a.start_date DESC LIMIT 4`,
     ).all(r.category_id, r.id);
     return {
       data: {

@@ -4,17 +4,19 @@ import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { renderPdf } from '../files.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
-import { pagedQuery, documentOf, found } from './support.ts';
+import { pagedQuery, documentOf, found, listColumns } from './support.ts';
 
 const TEXT = ['b.title_th', 'b.title_en', 'b.summary_th', 'b.summary_en'];
 
 export function registerLibrary(router: Router, { q, shapes }: Deps) {
+  const columns = { books: listColumns(q, 'books', 'b'), media: listColumns(q, 'media', 'b') };
   /** A paged list of books or media, newest first, by keyword (`keyword`) and category (`cid`). */
   const list = (ctx: Ctx, table: 'books' | 'media', shape: (r: Row, lang: Lang) => unknown) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), TEXT);
     const cid = filterId(ctx.query, 'cid');
     return pagedQuery(q, {
+      select: columns[table](),
       from: `${table} b`,
       where: [kw.sql, cid !== undefined ? 'b.category_id = ?' : ''],
       args: [...kw.args, ...(cid !== undefined ? [cid] : [])],

