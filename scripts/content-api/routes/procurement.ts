@@ -5,7 +5,8 @@ import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, keywordWhere } from '../query.ts';
 import { pagedQuery, found, listColumns } from './support.ts';
 
-const FROM = 'purchases p JOIN purchase_groups g ON g.id = p.group_id';
+const GROUP_JOIN = 'JOIN purchase_groups g ON g.id = p.group_id';
+const FROM = `purchases p ${GROUP_JOIN}`;
 const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
 const SELECT = `p.*, ${GROUP_TITLES}`;
 
@@ -17,7 +18,8 @@ export function registerProcurement(router: Router, { q, shapes }: Deps) {
     const gid = filterId(ctx.query, 'gid');
     return pagedQuery(q, {
       select: `${purchaseListColumns()}, ${GROUP_TITLES}`,
-      from: FROM,
+      from: 'purchases p',
+      join: GROUP_JOIN,
       where: [kw.sql, gid !== undefined ? 'p.group_id = ?' : ''],
       args: [...kw.args, ...(gid !== undefined ? [gid] : [])],
       order: 'p.announced_at DESC, p.seq DESC',

@@ -9,7 +9,8 @@ import { pagedQuery, found, listColumns } from './support.ts';
 
 const SERVICE_SELECT =
   'SELECT s.*, g.slug AS group_slug, g.title_th AS group_title_th, g.title_en AS group_title_en FROM services s JOIN service_groups g ON g.id = s.group_id';
-const MANUAL_FROM = 'manuals m JOIN manual_groups g ON g.id = m.group_id';
+const MANUAL_GROUP_JOIN = 'JOIN manual_groups g ON g.id = m.group_id';
+const MANUAL_FROM = `manuals m ${MANUAL_GROUP_JOIN}`;
 const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
 const MANUAL_SELECT = `m.*, ${GROUP_TITLES}`;
 const MANUAL_TEXT = ['m.title_th', 'm.title_en', 'm.summary_th', 'm.summary_en'];
@@ -64,7 +65,8 @@ export function registerServices(router: Router, { q, shapes }: Deps) {
     const kw = keywordWhere(keywordParam(ctx.query), MANUAL_TEXT);
     return pagedQuery(q, {
       select: `${manualListColumns()}, ${GROUP_TITLES}`,
-      from: MANUAL_FROM,
+      from: 'manuals m',
+      join: MANUAL_GROUP_JOIN,
       where: [...where, kw.sql],
       args: [...args, ...kw.args],
       order: 'm.updated_at DESC, m.seq DESC',

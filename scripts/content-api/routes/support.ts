@@ -36,12 +36,20 @@ export function listColumns(q: Query, table: string, alias: string): () => strin
       .join(', '));
 }
 
-/** Runs `SELECT <select> FROM <from> WHERE <where...> ORDER BY <order> LIMIT ? OFFSET ?` and its count. */
+/**
+ * Runs `SELECT <select> FROM <from> WHERE <where...> ORDER BY <order> LIMIT ? OFFSET ?` and its count.
+ *
+ * `join`: a join that adds columns to every row of `from` and never drops or repeats one (a
+ * NOT NULL foreign key, e.g. a notice's group). It is made after the page's rows are chosen and
+ * left out of the count: joined first, every row skipped by OFFSET was joined too, and the last
+ * page of 5,000 notices took 2.2 ms instead of 0.1 ms. `where` and `order` may name only `from`.
+ */
 export function pagedQuery<T>(
   q: Query,
   o: {
     select?: string;
     from: string;
+    join?: string;
     where: string[];
     args: SQLInputValue[];
     order: string;
@@ -54,11 +62,15 @@ export function pagedQuery<T>(
   const where = o.where.filter(Boolean);
   const w = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const total = Number(q(`SELECT count(*) AS n FROM ${o.from}${w}`).get(...o.args)?.n);
-  const rows = q(`SELECT ${o.select ?? '*'} FROM ${o.from}${w} ORDER BY ${o.order} LIMIT ? OFFSET ?`).all(
-    ...o.args,
-    o.limit,
-    o.offset,
-  );
+  const select = o.select ?? '*';
+  let sql = `SELECT ${select} FROM ${o.from}${w} ORDER BY ${o.order} LIMIT ? OFFSET ?`;
+  if (o.join) {
+    const alias = /^\w+\s+(\w+)$/.exec(o.from.trim())?.[1];
+    if (!alias) throw new Error(`pagedQuery: a join needs "table alias" in from, got "${o.from}"`);
+    const page = `SELECT ${alias}.rowid FROM ${o.from}${w} ORDER BY ${o.order} LIMIT ? OFFSET ?`;
+    sql = `SELECT ${select} FROM ${o.from} ${o.join} WHERE ${alias}.rowid IN (${page}) ORDER BY ${o.order}`;
+  }
+  const rows = q(sql).all(...o.args, o.limit, o.offset);
   return paged(
     rows.map((r) => o.map(r)),
     total,

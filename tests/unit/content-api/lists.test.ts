@@ -37,6 +37,27 @@ describe('paging', () => {
     expect(new Set(events.map((e: any) => e.start_at.slice(0, 7))).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('pages procurement notices and manuals (lists joined to their groups) in order, each row once', async () => {
+    for (const [endpoint, date] of [
+      ['/purchase/all', 'announced_at'],
+      ['/manual/search', 'updated_at'],
+    ] as const) {
+      const whole = (await api.call(`${endpoint}?limit=100`)).body;
+      expect(whole.total).toBeGreaterThan(10);
+      expect(whole.result).toHaveLength(Math.min(whole.total, 100));
+      // The same rows, page by page: none repeated or skipped, newest first, each with its group.
+      const paged: any[] = [];
+      for (let page = 1; page <= Math.ceil(whole.result.length / 7); page++)
+        paged.push(...(await api.call(`${endpoint}?page=${page}&limit=7`)).body.result);
+      paged.length = whole.result.length;
+      expect(paged.map((r) => r.uuid)).toEqual(whole.result.map((r: any) => r.uuid));
+      const dates = paged.map((r) => r[date]);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(paged.every((r) => typeof r.group.title === 'string' && r.group.title.length > 0)).toBe(true);
+      expect(paged.some((r) => 'body_html' in r)).toBe(false);
+    }
+  });
+
   it('sorts activities oldest first on request', async () => {
     const res = (await api.call('/activity/category/all?sortBy=oldest&limit=5')).body.result.map(
       (a: any) => a.start_date,
