@@ -3,11 +3,10 @@ import type { Router } from '../http.ts';
 import type { Deps, Lang, Row } from '../types.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, keywordWhere } from '../query.ts';
-import { pagedQuery, found, listColumns } from './support.ts';
+import { pagedQuery, found, listColumns, GROUP_TITLES } from './support.ts';
 
 const GROUP_JOIN = 'JOIN purchase_groups g ON g.id = p.group_id';
 const FROM = `purchases p ${GROUP_JOIN}`;
-const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
 const SELECT = `p.*, ${GROUP_TITLES}`;
 
 export function registerProcurement(router: Router, { q, shapes }: Deps) {

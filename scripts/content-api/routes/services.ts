@@ -5,13 +5,11 @@ import type { Deps, Lang, Row } from '../types.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, slugParam, pathId, keywordWhere } from '../query.ts';
-import { pagedQuery, found, listColumns } from './support.ts';
+import { pagedQuery, found, listColumns, GROUP_TITLES } from './support.ts';
 
-const SERVICE_SELECT =
-  'SELECT s.*, g.slug AS group_slug, g.title_th AS group_title_th, g.title_en AS group_title_en FROM services s JOIN service_groups g ON g.id = s.group_id';
+const SERVICE_SELECT = `SELECT s.*, g.slug AS group_slug, ${GROUP_TITLES} FROM services s JOIN service_groups g ON g.id = s.group_id`;
 const MANUAL_GROUP_JOIN = 'JOIN manual_groups g ON g.id = m.group_id';
 const MANUAL_FROM = `manuals m ${MANUAL_GROUP_JOIN}`;
-const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
 const MANUAL_SELECT = `m.*, ${GROUP_TITLES}`;
 const MANUAL_TEXT = ['m.title_th', 'm.title_en', 'm.summary_th', 'm.summary_en'];
 

@@ -19,6 +19,9 @@ export function statementCache(db: DatabaseSync): Query {
   };
 }
 
+/** The titles of a record's group joined as `g` (notices, manuals, services), as the shapes read them. */
+export const GROUP_TITLES = 'g.title_th AS group_title_th, g.title_en AS group_title_en';
+
 /**
  * `alias.column, …` for every column of `table` but its bodies (`body_th`, `body_en`): what a
  * list answer or a related item reads. A body is most of a row's bytes, and SQLite reads it
