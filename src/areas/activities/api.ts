@@ -24,8 +24,6 @@ const activitySummarySchema = z.object({
 // Built on first use, not at module load: the list-filter island imports this module for its list
 // calls only, and a schema built at module load would ship in it (bundlers keep zod calls). Built
 // once: a new schema per record cost the build's content sync about a second at 72,000 pages.
-let activitySchemaOnce: ReturnType<typeof buildActivitySchema> | undefined;
-const activitySchema = () => (activitySchemaOnce ??= buildActivitySchema());
 const buildActivitySchema = () =>
   z.extend(activitySummarySchema, {
     body_html: z.string(),
@@ -33,6 +31,8 @@ const buildActivitySchema = () =>
     // Only which activities: their cards come from their own records (see mapActivity).
     related: z._default(z.array(z.object({ id: departmentItemFields.id })), []),
   });
+let activitySchemaOnce: ReturnType<typeof buildActivitySchema> | undefined;
+const activitySchema = () => (activitySchemaOnce ??= buildActivitySchema());
 
 // ---- the portal's types ----
 

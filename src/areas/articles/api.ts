@@ -33,8 +33,6 @@ const articleSummarySchema = z.object({
 // Built on first use, not at module load: the list-filter island imports this module for its list
 // calls only, and a schema built at module load would ship in it (bundlers keep zod calls). Built
 // once: a new schema per record cost the build's content sync about a second at 72,000 pages.
-let articleSchemaOnce: ReturnType<typeof buildArticleSchema> | undefined;
-const articleSchema = () => (articleSchemaOnce ??= buildArticleSchema());
 const buildArticleSchema = () =>
   z.extend(articleSummarySchema, {
     body_html: z.string(),
@@ -43,6 +41,8 @@ const buildArticleSchema = () =>
     // Only which articles: their cards come from their own records (see mapArticle).
     related: z._default(z.array(z.object({ slug: departmentItemFields.slug })), []),
   });
+let articleSchemaOnce: ReturnType<typeof buildArticleSchema> | undefined;
+const articleSchema = () => (articleSchemaOnce ??= buildArticleSchema());
 
 const { id, slug, title, summary, published_at } = publishedItemFields;
 const newsItemSchema = z.object({
