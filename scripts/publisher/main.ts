@@ -64,6 +64,11 @@ export async function startPublisher(o: StartOptions) {
       `publisher: the render path does not say which API it was built against (a build of old); rebuild to have it checked`,
     );
   const renderPath = await loadRenderPath(o.renderPathDir);
+  const leftovers = (await store.recover?.()) ?? [];
+  if (leftovers.length > 0)
+    log(
+      `publisher: removed what an interrupted publish left: ${leftovers.slice(0, 10).join(', ')}${leftovers.length > 10 ? ' …' : ''}`,
+    );
   const publisher = new Publisher({
     renderPath,
     store,
