@@ -60,6 +60,7 @@ const schema = z
     API_SCALE: positive('a whole number from 1 to 1000000').max(1_000_000, 'must be a whole number from 1 to 1000000'),
     S3_CONCURRENCY: positive('a whole number of at least 1'),
     AWS_MAX_ATTEMPTS: positive('a whole number of at least 1'),
+    S3_REQUEST_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PURGE_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PUBLISH_TARGET: z.enum(['dir', 's3'], { error: 'must be dir or s3' }),
     PURGE_ADAPTER: z.enum(['command', 'cloudflare', 'fastly', 'none'], {
