@@ -39,24 +39,49 @@ import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import type { PublishStats } from '../publisher/publisher.ts';
+import { intOption, parseCommand } from '../config/cli.ts';
+import { loadEnv } from '../config/env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/bench-publish');
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const scale = option('--scale', 1400);
-const edits = option('--edits', 20);
-const reuse = process.argv.includes('--reuse');
-const buildOnly = process.argv.includes('--build-only');
-const skipFull = process.argv.includes('--skip-full');
-const skipCompare = process.argv.includes('--skip-compare');
-const env = process.env;
-const apiPort = Number(env.API_PORT || 8817);
-const publisherPort = Number(env.PUBLISHER_PORT || 8818);
-const sitePort = Number(env.PORT || 8819);
+const { values } = parseCommand({
+  name: 'npm run bench:publish',
+  usage: `usage: npm run bench:publish -- [--scale N] [--edits N] [--newest N] [--reuse] [--build-only] [--skip-full] [--skip-compare]
+
+How fast the publisher puts an edit live, at scale (everything in .data/bench-publish/).
+
+  --scale N         items per large collection (default 1400, about 20,000 pages)
+  --edits N         single article edits, each timed edit -> live (default 20)
+  --newest N        then edits of the N newest articles, the worst case (default 5, 0 for none)
+  --reuse           keep the database and build of the last run
+  --build-only      only the database and the build
+  --skip-full       no full publish (the edits only)
+  --skip-compare    no astro build at the end
+  -h, --help        this text
+
+Environment: API_PORT, PUBLISHER_PORT, PORT (defaults 8817, 8818, 8819).`,
+  options: {
+    scale: { type: 'string' },
+    edits: { type: 'string' },
+    newest: { type: 'string' },
+    reuse: { type: 'boolean' },
+    'build-only': { type: 'boolean' },
+    'skip-full': { type: 'boolean' },
+    'skip-compare': { type: 'boolean' },
+  },
+});
+const checked = loadEnv('bench:publish');
+const cmd = { name: 'bench:publish' };
+const scale = intOption(cmd, 'scale', values.scale, 1400, 1);
+const edits = intOption(cmd, 'edits', values.edits, 20, 0);
+const reuse = values.reuse === true;
+const buildOnly = values['build-only'] === true;
+const skipFull = values['skip-full'] === true;
+const skipCompare = values['skip-compare'] === true;
+const apiPort = checked.API_PORT ?? 8817;
+const publisherPort = checked.PUBLISHER_PORT ?? 8818;
+const sitePort = checked.PORT ?? 8819;
 const SECRET = `whsec_${Buffer.from('bench-publish-secret-0123456789').toString('base64')}`;
 const TOKEN = 'bench-editor-token';
 
@@ -186,7 +211,7 @@ const memory = () => {
 results.memoryBeforeEdits = memory();
 if (gc) console.log(`before the edits, after a full GC: ${JSON.stringify(results.memoryBeforeEdits)}`);
 
-const newestEdits = option('--newest', 5);
+const newestEdits = intOption(cmd, 'newest', values.newest, 5, 0);
 // The spread edits first (the first of them are the window right after the base release),
 // then edits of the newest articles (each in the related items of its whole category).
 const picks = [

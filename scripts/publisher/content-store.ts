@@ -151,6 +151,20 @@ class DetailCache {
   patched = 0;
   /** Patch answers that name a dirty record instead of fetching them (on unless a test turns it off). */
   patching = true;
+  /** Requests each collection's loader reported sending (src/collections/api-collection.ts), by value. */
+  #requests = new Map<string, number>();
+
+  /** Called by a loader once per language: the requests it sent (304s included). */
+  requests(collection: string, count: number): void {
+    this.#requests.set(collection, (this.#requests.get(collection) ?? 0) + count);
+  }
+
+  /** The requests counted for `collections` since the last call, and forgets them. */
+  takeRequests(collections: readonly string[]): number {
+    const n = collections.reduce((sum, c) => sum + (this.#requests.get(c) ?? 0), 0);
+    this.#requests.clear();
+    return n;
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -273,7 +287,7 @@ export interface ReloadResult {
   warnings: string[];
   /** What each loader said it read (`articles: en: 2800 records (57 requests, 0.4 s)`). */
   notes: string[];
-  /** API requests the loaders made, as they report them. */
+  /** API requests the loaders made, as they report them (a value each loader hands over, never parsed from its notes). */
   requests: number;
 }
 
@@ -292,6 +306,7 @@ const metas = new Map<string, Map<string, string>>();
 
 export async function reloadCollections(rp: RenderPath, names: readonly string[]): Promise<ReloadResult> {
   const stores = await rp.collections();
+  detailCache.takeRequests([]); // counts from here on are this re-read's
   const definitions = rp.definitions();
   const digest = await generateDigest();
   const warnings: string[] = [];
@@ -372,6 +387,6 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
     metas.set(collection, metas.get(`${collection}:pending`)!);
     metas.delete(`${collection}:pending`);
   }
-  const requests = notes.reduce((n, note) => n + Number(/\((\d+) requests/.exec(note)?.[1] ?? 0), 0);
+  const requests = detailCache.takeRequests(names);
   return { changed, warnings, notes, requests };
 }

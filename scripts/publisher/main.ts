@@ -19,15 +19,12 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
-import { loadRenderPath } from './render-path.ts';
+import { checkRenderPath, loadRenderPath } from './render-path.ts';
+import { parseCommand } from '../config/cli.ts';
+import { loadEnv, requireEnv } from '../config/env.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
 import { serveManualSearch } from './site-server.ts';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 export interface StartOptions {
   renderPathDir: string;
@@ -38,6 +35,11 @@ export interface StartOptions {
   host: string;
   port: number;
   keepReleases: number;
+  /**
+   * The API the publisher re-reads (PUBLIC_API_BASE_URL): a render path built against another
+   * is refused. Unset: not checked (tests that build their own).
+   */
+  apiBaseUrl?: string;
   /** Publish `baseDist` as a new base release even when one is live (after a new build). */
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
@@ -56,7 +58,17 @@ export async function startPublisher(o: StartOptions) {
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
   const purger = createPurger(env);
+  const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
+  if (o.apiBaseUrl && !built.apiBaseUrl)
+    log(
+      `publisher: the render path does not say which API it was built against (a build of old); rebuild to have it checked`,
+    );
   const renderPath = await loadRenderPath(o.renderPathDir);
+  const leftovers = (await store.recover?.()) ?? [];
+  if (leftovers.length > 0)
+    log(
+      `publisher: removed what an interrupted publish left: ${leftovers.slice(0, 10).join(', ')}${leftovers.length > 10 ? ' …' : ''}`,
+    );
   const publisher = new Publisher({
     renderPath,
     store,
@@ -95,36 +107,69 @@ export async function startPublisher(o: StartOptions) {
   return { publisher, renderPath, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+const USAGE = `usage: npm run publisher -- [--render-path DIR] [--base-dist DIR] [--insecure-dev]
+
+The long-lived publisher (production): signed webhooks in, the pages an edit touches rendered
+again, a new release switched in one step; /status, /healthz on PUBLISHER_HOST:PUBLISHER_PORT.
+Build first with the same PUBLIC_API_BASE_URL (npm run build keeps the render path it needs).
+
+  --render-path DIR   the build's render path (default RENDER_PATH_DIR, .data/render-path/current)
+  --base-dist DIR     the build published as the first release when none is live (default dist/)
+  --insecure-dev      accept unsigned webhooks (local trials only)
+  -h, --help          this text
+
+Environment (README "Environment", docs/deploy.md, docs/operations.md):
+  PUBLIC_API_BASE_URL (required)   the API the render path was built against
+  WEBHOOK_SECRET (required)        whsec_<base64>, two separated by a space during a rotation
+  PUBLISHER_HOST, PUBLISHER_PORT   127.0.0.1, 8790
+  PUBLISH_DIR, KEEP_RELEASES       .data/releases, 5
+  PUBLISH_TARGET                   dir (default) or s3 with S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PREFIX
+  PURGE_ADAPTER, PURGE_COMMAND     how the CDN is told (command, cloudflare, fastly, none)
+  SEARCH_HOST, SEARCH_PORT         the manual search route for the CDN (off when unset)
+  LOG_FORMAT                       json (default here) or pretty`;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseCommand({
+    name: 'npm run publisher',
+    usage: USAGE,
+    options: {
+      'render-path': { type: 'string' },
+      'base-dist': { type: 'string' },
+      'insecure-dev': { type: 'boolean' },
+    },
+  });
+  const checked = requireEnv('publisher', loadEnv('publisher'), ['PUBLIC_API_BASE_URL']);
   const env = process.env;
   try {
     const running = await startPublisher({
-      renderPathDir: path.resolve(arg('--render-path') ?? env.RENDER_PATH_DIR ?? '.data/render-path/current'),
-      baseDist: path.resolve(arg('--base-dist') ?? 'dist'),
-      publishDir: path.resolve(env.PUBLISH_DIR ?? '.data/releases'),
+      renderPathDir: path.resolve(values['render-path'] ?? env.RENDER_PATH_DIR ?? '.data/render-path/current'),
+      baseDist: path.resolve(values['base-dist'] ?? 'dist'),
+      publishDir: path.resolve(env.PUBLISH_DIR || '.data/releases'),
       secrets: (env.WEBHOOK_SECRET ?? '').split(/\s+/).filter(Boolean),
-      insecureDev: process.argv.includes('--insecure-dev'),
+      insecureDev: values['insecure-dev'] === true,
       host: env.PUBLISHER_HOST || '127.0.0.1',
-      port: Number(env.PUBLISHER_PORT || 8790),
-      keepReleases: Number(env.KEEP_RELEASES || 5),
+      port: checked.PUBLISHER_PORT ?? 8790,
+      keepReleases: checked.KEEP_RELEASES ?? 5,
+      apiBaseUrl: checked.PUBLIC_API_BASE_URL,
     });
-    if (env.SEARCH_PORT) {
+    if (checked.SEARCH_PORT !== undefined) {
       const host = env.SEARCH_HOST || '127.0.0.1';
       const search = createServer((req, res) => {
         const url = new URL(req.url ?? '/', 'http://site');
         if (!serveManualSearch(running.renderPath.renderRequest, req, res, url))
           res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       });
-      search.listen(Number(env.SEARCH_PORT), host, () =>
+      search.listen(checked.SEARCH_PORT, host, () =>
         console.log(
-          `publisher: the manual search route on http://${host}:${env.SEARCH_PORT}/manuals/search/?keyword=…`,
+          `publisher: the manual search route on http://${host}:${checked.SEARCH_PORT}/manuals/search/?keyword=…`,
         ),
       );
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.on(signal, () => void running.close().then(() => process.exit(0)));
   } catch (error) {
-    console.error((error as Error).message);
+    const message = (error as Error).message;
+    console.error(message.startsWith('publisher:') ? message : `publisher: ${message}`);
     process.exit(1);
   }
 }

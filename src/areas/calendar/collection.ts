@@ -17,6 +17,7 @@ import { getEventsAndSeminars } from '../home/api';
 import { localizePath } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
 import { eventPath } from './event-text';
+import { calendarFileHref, eventCalendarPath } from './file-paths';
 import { monthKey, monthOf, monthRange, shiftMonth, type CalendarData } from './store';
 
 /** Months before and after the build's (Bangkok) month that the calendar covers. */
@@ -85,6 +86,7 @@ export function calendarIslandData(data: EventsPageData, lang: Lang): CalendarDa
         location: event.location,
         categoryId: event.category.id,
         link: path ? localizePath(path, lang) : null,
+        ics: calendarFileHref(eventCalendarPath(event.id), lang),
       };
     }),
     categories: categoriesOf(data),

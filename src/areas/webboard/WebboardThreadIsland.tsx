@@ -138,6 +138,7 @@ function Thread({ lang, isAdmin }: { lang: Lang; isAdmin: boolean }) {
           key={formKey}
           heading={t('compose.replyHeading')}
           submitLabel={t('compose.replySubmit')}
+          draftKey={`webboard-draft:reply:${id}`}
           send={(v) => reply(id, v.body, { lang })}
           onSent={() => {
             setFormKey((k) => k + 1);

@@ -21,7 +21,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../island/translation';
-import { IslandRoot, type IslandProps } from '../island';
+import { IslandRoot, LoadFailure, type IslandProps } from '../island';
 import { Pager } from '../island/Pager';
 import type { FilterState, KindModule, ListFilterSpec } from './types';
 import { EMPTY_FILTER, isEmptyFilter, readFilter, writeFilter } from './url-state';
@@ -184,7 +184,8 @@ function Filter({
       } catch {
         if (mine !== generation.current) return;
         setResults({ status: 'error' });
-        setAnnounce(t('listFilter.failed'));
+        // The failure's own alert (LoadFailure) says it; the status line would say it twice.
+        setAnnounce('');
       }
     },
     [lang, fixed, titles, staticId, t, loadKind],
@@ -327,13 +328,7 @@ function Filter({
         {announce}
       </p>
 
-      {results.status === 'error' && (
-        <div className="p-4 rounded border border-solid border-border bg-notice">
-          <button type="button" className="btn" onClick={() => void run(filter)}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      {results.status === 'error' && <LoadFailure message={t('listFilter.failed')} onRetry={() => void run(filter)} />}
 
       {active && shown && (
         <section
