@@ -57,7 +57,7 @@ export async function startPublisher(o: StartOptions) {
   const env = o.env ?? process.env;
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
-  const purger = createPurger(env);
+  const purger = createPurger(env, { log });
   const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
   if (o.apiBaseUrl && !built.apiBaseUrl)
     log(
