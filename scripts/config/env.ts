@@ -62,6 +62,9 @@ const schema = z
     AWS_MAX_ATTEMPTS: positive('a whole number of at least 1'),
     S3_REQUEST_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PURGE_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
+    PURGE_WAIT_MS: positive('a number of milliseconds', 0),
+    PURGE_RETRY_MS: positive('a number of milliseconds of at least 1'),
+    PURGE_MAX_RETRY_MS: positive('a number of milliseconds of at least 1'),
     PUBLISH_TARGET: z.enum(['dir', 's3'], { error: 'must be dir or s3' }),
     PURGE_ADAPTER: z.enum(['command', 'cloudflare', 'fastly', 'none'], {
       error: 'must be command, cloudflare, fastly or none',
