@@ -113,7 +113,7 @@ function decode(hex: string, cmap: CMap | undefined): string {
   let out = '';
   for (let i = 0; i + step <= hex.length; i += step) out += cmap.map.get(parseInt(hex.slice(i, i + step), 16)) ?? '';
   // Glyphs with no character of their own (a shaped variant) map to U+0000.
-  return out.replace(/\u0000/g, '');
+  return out.replaceAll('\u0000', '');
 }
 
 function literal(s: string): string {
