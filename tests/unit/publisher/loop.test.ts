@@ -166,6 +166,10 @@ describe('publisher loop (demo scale, real render path)', () => {
     // date from its own, not fetched again (the byte-for-byte comparison with a full publish
     // below checks the result).
     expect(last.patched, logs.slice(-6).join('\n')).toBeGreaterThan(0);
+    // The loaders hand their request counts over as values: the lists and the edited record's
+    // two detail answers at least, far fewer than a re-read of every detail.
+    expect(last.requests, logs.slice(-6).join('\n')).toBeGreaterThanOrEqual(4);
+    expect(last.requests).toBeLessThan(200);
     expect(live(`article/${slug}/index.html`)).not.toContain('Edited by the loop test'); // Thai page keeps its title
     expect(live('en/articles/index.html')).toContain('Edited by the loop test');
   });
