@@ -150,7 +150,18 @@ export async function startPublisher(o: StartOptions) {
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
   const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
-  await new Promise<void>((resolve) => server.listen(o.port, o.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `${o.host}:${o.port} is in use (PUBLISHER_HOST, PUBLISHER_PORT): is another publisher running?`
+            : `cannot listen on ${o.host}:${o.port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(o.port, o.host, resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
