@@ -242,6 +242,10 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.publisher.idle();
     expect(running.publisher.stats.total - before).toBeLessThanOrEqual(2);
     records.forEach((r, i) => expect(live(`en/${r.type}/${r.key}/index.html`), r.key).toContain(`Burst title ${i}.`));
+    // An activity's calendar file (a static endpoint with its own cacheKey) follows its record.
+    records.forEach((r, i) => {
+      if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
+    });
   });
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
