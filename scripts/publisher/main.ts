@@ -15,14 +15,17 @@
  * `serveManualSearch`) on SEARCH_HOST:SEARCH_PORT through its render path, and nothing else
  * there: the origin a CDN forwards `/manuals/search/?…` to (docs/deploy.md).
  */
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
 import { loadRenderPath } from './render-path.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
-import { serveManualSearch } from './site-server.ts';
+import { startSearchServer } from './site-main.ts';
+import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
+import { markStale } from '../../src/lib/clock.ts';
+import { createLogger, type Logger } from './log.ts';
+import type { PublisherMetrics } from './metrics.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -43,6 +46,16 @@ export interface StartOptions {
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * Scheduled re-reads and boundary publishes (schedule.ts): on in `npm run publisher` and
+   * `npm start` (REREAD_INTERVAL), off unless given (tests and the bench drive them themselves).
+   */
+  schedule?: {
+    intervalMs: number;
+    clock?: Clock;
+    logger?: Logger;
+    metrics?: Pick<PublisherMetrics, 'scheduledRereads'>;
+  };
 }
 
 export async function startPublisher(o: StartOptions) {
@@ -92,7 +105,35 @@ export async function startPublisher(o: StartOptions) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
-  return { publisher, renderPath, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  let schedule: Schedule | null = null;
+  if (o.schedule) {
+    schedule = new Schedule({
+      publisher,
+      collections: () => renderPath.collections(),
+      markStale,
+      file: path.join(o.publishDir, 'boundaries.json'),
+      intervalMs: o.schedule.intervalMs,
+      ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
+      ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
+      logger: o.schedule.logger ?? createLogger({ env, base: { service: 'publisher', stage: 'schedule' } }),
+    });
+    await schedule.start();
+    log(
+      `publisher: ${o.schedule.intervalMs > 0 ? `re-reads the API every ${o.schedule.intervalMs / 1000} s` : 'no scheduled re-reads'}; ${schedule.boundaries.length} boundary publish(es) ahead (next ${schedule.boundaries[0]?.at ?? 'none'})`,
+    );
+  }
+  return {
+    publisher,
+    renderPath,
+    server,
+    store,
+    port,
+    schedule,
+    close: () => {
+      schedule?.stop();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -107,19 +148,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       host: env.PUBLISHER_HOST || '127.0.0.1',
       port: Number(env.PUBLISHER_PORT || 8790),
       keepReleases: Number(env.KEEP_RELEASES || 5),
+      schedule: { intervalMs: rereadIntervalMs(env) },
     });
     if (env.SEARCH_PORT) {
       const host = env.SEARCH_HOST || '127.0.0.1';
-      const search = createServer((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://site');
-        if (!serveManualSearch(running.renderPath.renderRequest, req, res, url))
-          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      });
-      search.listen(Number(env.SEARCH_PORT), host, () =>
-        console.log(
-          `publisher: the manual search route on http://${host}:${env.SEARCH_PORT}/manuals/search/?keyword=…`,
-        ),
-      );
+      const search = await startSearchServer(running.renderPath.renderRequest, host, Number(env.SEARCH_PORT));
+      console.log(`publisher: the manual search route on ${search.url}/manuals/search/?keyword=…`);
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.on(signal, () => void running.close().then(() => process.exit(0)));

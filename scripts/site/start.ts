@@ -5,6 +5,14 @@
  * at http://HOST:PORT (the manual search with a query rendered through the publisher's render path), until Ctrl-C (which stops all three). An edit through the API's editor
  * endpoint (`npm run cms`) reaches the site in seconds.
  *
+ * The site server runs in its own process (scripts/publisher/site-main.ts, issue 23): a publish's
+ * re-read, render and compression never hold up a visitor's request on the publisher's event
+ * loop. It forwards the manual search with a query to the publisher's search route (loopback,
+ * SEARCH_PORT, an ephemeral port by default) and serves its request metrics on
+ * http://SITE_METRICS_HOST:SITE_METRICS_PORT/metrics (127.0.0.1:8792 by default; loopback only).
+ * The publisher re-reads the API every REREAD_INTERVAL seconds (300) and publishes at the
+ * records' own boundaries (scripts/publisher/schedule.ts).
+ *
  * A restart serves the live release as it is, without a build, and catches up with the API in
  * the background. `npm start -- --rebuild` builds again (after a code or template change) and
  * publishes the build as a new base release.
@@ -19,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { buildSite } from './build-site.ts';
 import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
-import { startSiteServer } from '../publisher/site-server.ts';
+import { rereadIntervalMs } from '../publisher/schedule.ts';
+import { forkSiteServer, startSearchServer } from '../publisher/site-main.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = process.env;
@@ -72,6 +81,7 @@ try {
     port: publisherPort,
     keepReleases: Number(env.KEEP_RELEASES || 5),
     publishBase: rebuild,
+    schedule: { intervalMs: rereadIntervalMs(env) },
   });
 } catch (error) {
   console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);
@@ -79,11 +89,20 @@ try {
   process.exit(1);
 }
 
-// The manual search with a query is rendered through the publisher's render path.
-const site = await startSiteServer({ root: publishDir, host, port, renderRequest: publisher.renderPath.renderRequest });
+// The manual search with a query is rendered through the publisher's render path, on loopback.
+const search = await startSearchServer(publisher.renderPath.renderRequest, '127.0.0.1', Number(env.SEARCH_PORT || 0));
+const site = await forkSiteServer({
+  publishDir,
+  host,
+  port,
+  searchOrigin: search.url,
+  metricsHost: env.SITE_METRICS_HOST || '127.0.0.1',
+  metricsPort: Number(env.SITE_METRICS_PORT ?? 8792),
+});
 console.log(`
 The portal: ${site.url}/ (Thai)  ${site.url}/en/ (English), the live release of ${publishDir}
 Publisher:  http://${publisherHost}:${publisher.port}/status
+Site server metrics (its own process; loopback only): ${site.metrics}
 ${env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET from the environment' : `WEBHOOK_SECRET=${secret}`}
 ${env.EDITOR_TOKEN ? 'EDITOR_TOKEN from the environment' : `EDITOR_TOKEN=${editorToken}`}
 Try an edit:  EDITOR_TOKEN=${env.EDITOR_TOKEN ? '…' : editorToken} npm run cms -- edit article <slug> --title "New title"
@@ -94,6 +113,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await site.close();
+  search.server.close();
   await publisher.close();
   await api.close();
   process.exit(0);
