@@ -26,7 +26,7 @@ import type { ContentEvent, PublishStats } from './publisher.ts';
 import type { StoreEntry } from './render-path.ts';
 
 /** Default seconds between scheduled re-reads. */
-export const DEFAULT_REREAD_INTERVAL_S = 300;
+const DEFAULT_REREAD_INTERVAL_S = 300;
 /** Boundaries kept (the nearest): more than any page shows. */
 const MAX_BOUNDARIES = 500;
 /** setTimeout's limit (about 24.8 days): a later boundary is waited for in steps. */
@@ -279,10 +279,17 @@ export class Schedule {
       const parsed = JSON.parse(await readFile(this.#o.file, 'utf8')) as { boundaries?: unknown };
       return items(parsed.boundaries)
         .filter((b) => typeof b.at === 'string' && typeof b.type === 'string' && Array.isArray(b.collections))
-        .map((b) => ({ at: b.at as string, type: b.type as string, collections: (b.collections as unknown[]).map(String) }));
+        .map((b) => ({
+          at: b.at as string,
+          type: b.type as string,
+          collections: (b.collections as unknown[]).map(String),
+        }));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.#o.logger?.warn({ err: error }, `schedule: ${this.#o.file} unreadable; reading the boundaries from the store`);
+        this.#o.logger?.warn(
+          { err: error },
+          `schedule: ${this.#o.file} unreadable; reading the boundaries from the store`,
+        );
       return [];
     }
   }

@@ -27,7 +27,7 @@ import { serveManualSearch, startSiteServer } from './site-server.ts';
 import type { RenderPath } from './render-path.ts';
 
 /** The manual search rendered by the publisher at `origin` (its search route), for the site server. */
-export function forwardSearch(origin: string): RenderPath['renderRequest'] {
+function forwardSearch(origin: string): RenderPath['renderRequest'] {
   return async (pathname, search) => {
     const res = await fetch(new URL(`${pathname}${search}`, origin), { redirect: 'manual' });
     return res.status === 404 && !res.headers.get('content-type')?.includes('html') ? null : res;
@@ -35,7 +35,7 @@ export function forwardSearch(origin: string): RenderPath['renderRequest'] {
 }
 
 /** GET /metrics of a registry on host:port (loopback by default); anything else 404. */
-export async function startMetricsServer(registry: Registry, host: string, port: number): Promise<Server> {
+async function startMetricsServer(registry: Registry, host: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://m').pathname !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

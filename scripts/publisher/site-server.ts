@@ -40,7 +40,7 @@ export interface SiteServerOptions {
 }
 
 /** What a request asked for, for the site metrics' `kind` label. */
-export function requestKind(pathname: string, search: string): 'page' | 'asset' | 'search' | 'other' {
+function requestKind(pathname: string, search: string): 'page' | 'asset' | 'search' | 'other' {
   if (SEARCH_PAGES.has(pathname) && SEARCH_PARAMS.some((k) => new URLSearchParams(search).has(k))) return 'search';
   if (pathname.endsWith('/') || pathname.endsWith('.html')) return 'page';
   if (pathname.startsWith('/_astro/') || /\.(css|js|mjs|svg|png|jpe?g|webp|avif|gif|ico|woff2?|ttf)$/.test(pathname))
