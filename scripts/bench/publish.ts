@@ -17,6 +17,8 @@
  *   node --expose-gc scripts/bench/publish.ts …    the memory figures after a full GC
  *   npm run bench:publish -- --compare             one `astro build` after the edits
  *   npm run bench:publish -- --work .data/bench-50 another folder (default .data/bench-publish)
+ *   npm run bench:publish -- --site-in-process     the site server in the publisher's process (as
+ *                                                  before issue 23), to compare under visitors' load
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -54,6 +56,7 @@ import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { forkSiteServer } from '../publisher/site-main.ts';
+import { startSiteServer } from '../publisher/site-server.ts';
 import { Schedule } from '../publisher/schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
 
@@ -174,7 +177,12 @@ const pct = (xs: number[], p: number) => {
 const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 
 // The site server in its own process, as `npm start` runs it (it answers 503 until a release is live).
-const site = await forkSiteServer({ publishDir, port: sitePort });
+// `--site-in-process`: the site server in this process instead, as `npm start` ran it before issue 23
+// (for the comparison under visitors' load).
+const siteInProcess = process.argv.includes('--site-in-process');
+const site = siteInProcess
+  ? await startSiteServer({ root: publishDir, port: sitePort })
+  : await forkSiteServer({ publishDir, port: sitePort });
 const editor = (type: string, key: string, body?: unknown) =>
   fetch(`${api.url}/api/editor/${type}/${encodeURIComponent(key)}`, {
     method: body === undefined ? 'DELETE' : 'POST',

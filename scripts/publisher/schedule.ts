@@ -140,7 +140,7 @@ export class Schedule {
   #boundaries: Boundary[] = [];
   #rereadTimer: unknown = null;
   #boundaryTimer: unknown = null;
-  #watchTimer: unknown = null;
+  #watchTimer: NodeJS.Timeout | null = null;
   #seenTotal = -1;
   #rereading: Promise<RereadFound> | null = null;
   #stopped = false;
@@ -174,7 +174,8 @@ export class Schedule {
 
   stop(): void {
     this.#stopped = true;
-    for (const t of [this.#rereadTimer, this.#boundaryTimer, this.#watchTimer]) if (t) this.#o.clock.clearTimeout(t);
+    for (const t of [this.#rereadTimer, this.#boundaryTimer]) if (t) this.#o.clock.clearTimeout(t);
+    if (this.#watchTimer) clearTimeout(this.#watchTimer);
     this.#rereadTimer = this.#boundaryTimer = this.#watchTimer = null;
   }
 
@@ -269,8 +270,9 @@ export class Schedule {
           )
         : Promise.resolve();
     this.#seenTotal = total;
+    // A real timer whatever the clock: this only polls the publisher's count, it means no time.
     void check.finally(() => {
-      if (!this.#stopped) this.#watchTimer = this.#o.clock.setTimeout(() => this.#watch(), WATCH_MS);
+      if (!this.#stopped) this.#watchTimer = setTimeout(() => this.#watch(), WATCH_MS).unref();
     });
   }
 
