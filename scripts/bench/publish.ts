@@ -17,6 +17,10 @@
  *   node --expose-gc scripts/bench/publish.ts …    the memory figures after a full GC
  *   npm run bench:publish -- --compare             one `astro build` after the edits
  *   npm run bench:publish -- --work .data/bench-50 another folder (default .data/bench-publish)
+ *   npm run bench:publish -- --restart             keep the last run's releases: start as a restart
+ *                                                  does (adopt the live release, catch up)
+ *   npm run bench:publish -- --profile             a CPU profile of the edits without visitors
+ *                                                  (.data/bench-publish/edits.cpuprofile)
  *   npm run bench:publish -- --site-in-process     the site server in the publisher's process (as
  *                                                  before issue 23), to compare under visitors' load
  *
@@ -50,6 +54,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
@@ -115,7 +120,9 @@ if (!reuse) {
   rmSync(WORK, { recursive: true, force: true });
 }
 mkdirSync(WORK, { recursive: true });
-rmSync(publishDir, { recursive: true, force: true });
+/** `--restart`: keep the releases of the last run and start as a restart does (adopt the live one, catch up). */
+const restart = process.argv.includes('--restart') && existsSync(path.join(publishDir, 'live'));
+if (!restart) rmSync(publishDir, { recursive: true, force: true });
 
 const api = await startEmbeddedApi({
   host: '127.0.0.1',
@@ -210,12 +217,12 @@ const publisher = await startPublisher({
   host: '127.0.0.1',
   port: publisherPort,
   keepReleases: 5,
-  publishBase: true,
+  publishBase: !restart,
   log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
 });
 const p = publisher.publisher;
 const baseLiveMs = performance.now() - tStart;
-console.log(`start → base release live: ${s(baseLiveMs)}`);
+console.log(`start → ${restart ? 'the kept live release adopted' : 'base release live'}: ${s(baseLiveMs)}`);
 const liveId = async () => (await publisher.store.live())?.id ?? null;
 /** Resolves when the live release is another than `before` (polled every 25 ms). */
 async function switched(before: string | null, t: number, what: string): Promise<number> {
@@ -241,7 +248,7 @@ await p.idle();
 const readyMs = performance.now() - tStart;
 console.log(`start → ready (the catch-up after the base release done, the first edit included): ${s(readyMs)}`);
 noteLoad('start → ready');
-results.start = { baseLiveMs, firstEditMs, readyMs };
+results.start = { restart, baseLiveMs, firstEditMs, readyMs };
 const pages = (await p.rp.paths()).length;
 results.pages = pages;
 console.log(`${pages} pages`);
@@ -524,6 +531,12 @@ async function startVisitors(planned: Record<string, Edit[]>): Promise<{ window(
   };
 }
 
+/** `--profile`: a CPU profile of this process (publisher and API) over the edits without visitors. */
+const profile = process.argv.includes('--profile') ? new Session() : null;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profile!.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+  );
 const phases: Record<string, unknown> = {};
 const perEdit: Measured[] = [];
 for (const mode of loadModes) {
@@ -544,6 +557,11 @@ for (const mode of loadModes) {
     );
   }
   const kinds: Record<string, ReturnType<typeof summary>> = {};
+  if (profile && mode === 'off') {
+    profile.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   for (const kind of wanted) {
     const group: Measured[] = [];
     for (const edit of planned[kind]!) {
@@ -564,6 +582,14 @@ for (const mode of loadModes) {
       `visitors during the edits: ${during.gets} GETs, p50 ${during.p50Ms} ms, p95 ${during.p95Ms} ms, p99 ${during.p99Ms} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
     );
     crowd.stop();
+  }
+  if (profile && mode === 'off') {
+    const { profile: cpu } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(path.join(WORK, 'edits.cpuprofile'), JSON.stringify(cpu));
+    profile.disconnect();
+    console.log(
+      `CPU profile of the edits without visitors: ${path.relative(ROOT, path.join(WORK, 'edits.cpuprofile'))}`,
+    );
   }
   noteLoad(`edits, load ${mode}`);
   phases[mode] = { kinds, visitors: crowd ? { before, during } : null };
