@@ -64,35 +64,78 @@ import { forkSiteServer } from '../publisher/site-main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import { Schedule } from '../publisher/schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
+import { intOption, parseCommand } from '../config/cli.ts';
+import { loadEnv } from '../config/env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const workArg = process.argv.indexOf('--work');
-/** `--work DIR` (inside the project) keeps a second bench's files apart, e.g. a quick run at another scale. */
-const WORK = path.resolve(ROOT, workArg >= 0 ? process.argv[workArg + 1]! : '.data/bench-publish');
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+const { values } = parseCommand({
+  name: 'npm run bench:publish',
+  usage: `usage: npm run bench:publish -- [--scale N] [--per-kind N] [--kinds K,K] [--load off|on|both] [--visitors N]
+       [--visitor-rate N] [--memory-edits N] [--reuse] [--restart] [--build-only] [--full] [--compare]
+       [--profile] [--site-in-process] [--work DIR]
+
+How fast the publisher puts each kind of edit live, at scale, with and without visitors' load
+(everything in .data/bench-publish/, or --work DIR; the top of scripts/bench/publish.ts says more).
+
+  --scale N          items per large collection (default 1400, about 20,000 pages)
+  --per-kind N       edits of each kind, each timed edit -> live (default 10; the footer 2)
+  --kinds K,K        only these kinds (default all: article-update, article-newest, article-create, ...)
+  --load MODE        visitors' load during the edits: off, on or both (default both)
+  --visitors N       concurrent visitors (default 8), --visitor-rate N requests/s in all (200; 0 = flat out)
+  --memory-edits N   then N title edits: RSS after 50 and after N
+  --reuse            keep the database and build of the last run
+  --restart          keep the last run's releases and start as a restart does
+  --build-only       only the database and the build
+  --full             also a full publish through the render path
+  --compare          one astro build after the edits
+  --profile          a CPU profile of the edits without visitors (edits.cpuprofile)
+  --site-in-process  the site server in the publisher's process (as before issue 23)
+  --work DIR         another folder inside the project
+  -h, --help         this text
+
+Environment: API_PORT, PUBLISHER_PORT, PORT (defaults 8817, 8818, 8819).`,
+  options: {
+    scale: { type: 'string' },
+    'per-kind': { type: 'string' },
+    kinds: { type: 'string' },
+    load: { type: 'string' },
+    visitors: { type: 'string' },
+    'visitor-rate': { type: 'string' },
+    'memory-edits': { type: 'string' },
+    reuse: { type: 'boolean' },
+    restart: { type: 'boolean' },
+    'build-only': { type: 'boolean' },
+    full: { type: 'boolean' },
+    compare: { type: 'boolean' },
+    profile: { type: 'boolean' },
+    'site-in-process': { type: 'boolean' },
+    work: { type: 'string' },
+  },
+});
+const checked = loadEnv('bench:publish');
+const cmd = { name: 'bench:publish' };
+const scale = intOption(cmd, 'scale', values.scale, 1400, 1);
+const perKind = intOption(cmd, 'per-kind', values['per-kind'], 10, 1);
+const reuse = values.reuse === true;
+const buildOnly = values['build-only'] === true;
+const doFull = values.full === true;
+const doCompare = values.compare === true;
+const loadModes = ({ off: ['off'], on: ['on'], both: ['off', 'on'] } as Record<string, Array<'off' | 'on'>>)[
+  values.load ?? 'both'
+];
+if (!loadModes) {
+  console.error('bench:publish: --load must be off, on or both');
+  process.exit(2);
 }
-function text(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-}
-const scale = option('--scale', 1400);
-const perKind = option('--per-kind', 10);
-const reuse = process.argv.includes('--reuse');
-const buildOnly = process.argv.includes('--build-only');
-const doFull = process.argv.includes('--full');
-const doCompare = process.argv.includes('--compare');
-const loadModes = { off: ['off'], on: ['on'], both: ['off', 'on'] }[text('--load', 'both')] as Array<'off' | 'on'>;
-if (!loadModes) throw new Error('--load is off, on or both');
-const visitors = option('--visitors', 8);
-const visitorRate = option('--visitor-rate', 200);
-const memoryEdits = option('--memory-edits', 0);
-const env = process.env;
-const apiPort = Number(env.API_PORT || 8817);
-const publisherPort = Number(env.PUBLISHER_PORT || 8818);
-const sitePort = Number(env.PORT || 8819);
+const visitors = intOption(cmd, 'visitors', values.visitors, 8, 1);
+const visitorRate = intOption(cmd, 'visitor-rate', values['visitor-rate'], 200, 0);
+const memoryEdits = intOption(cmd, 'memory-edits', values['memory-edits'], 0, 0);
+const apiPort = checked.API_PORT ?? 8817;
+const publisherPort = checked.PUBLISHER_PORT ?? 8818;
+const sitePort = checked.PORT ?? 8819;
+/** `--work DIR` (inside the project) keeps a second bench's files apart, e.g. a quick run at another scale. */
+const WORK = path.resolve(ROOT, values.work ?? '.data/bench-publish');
 const SECRET = `whsec_${Buffer.from('bench-publish-secret-0123456789').toString('base64')}`;
 const TOKEN = 'bench-editor-token';
 
@@ -121,7 +164,7 @@ if (!reuse) {
 }
 mkdirSync(WORK, { recursive: true });
 /** `--restart`: keep the releases of the last run and start as a restart does (adopt the live one, catch up). */
-const restart = process.argv.includes('--restart') && existsSync(path.join(publishDir, 'live'));
+const restart = values.restart === true && existsSync(path.join(publishDir, 'live'));
 if (!restart) rmSync(publishDir, { recursive: true, force: true });
 
 const api = await startEmbeddedApi({
@@ -186,7 +229,7 @@ const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify
 // The site server in its own process, as `npm start` runs it (it answers 503 until a release is live).
 // `--site-in-process`: the site server in this process instead, as `npm start` ran it before issue 23
 // (for the comparison under visitors' load).
-const siteInProcess = process.argv.includes('--site-in-process');
+const siteInProcess = values['site-in-process'] === true;
 const site = siteInProcess
   ? await startSiteServer({ root: publishDir, port: sitePort })
   : await forkSiteServer({ publishDir, port: sitePort });
@@ -408,8 +451,12 @@ const KINDS: Record<string, (i: number) => Edit> = {
     body: { en: { hours: `Monday–Friday 8:30–16:30 (${stamp()})` } },
   }),
 };
-const wanted = text('--kinds', Object.keys(KINDS).join(',')).split(',');
-for (const k of wanted) if (!KINDS[k]) throw new Error(`unknown kind ${k} (${Object.keys(KINDS).join(', ')})`);
+const wanted = (values.kinds ?? Object.keys(KINDS).join(',')).split(',');
+for (const k of wanted)
+  if (!KINDS[k]) {
+    console.error(`bench:publish: unknown kind ${k} (${Object.keys(KINDS).join(', ')})`);
+    process.exit(2);
+  }
 const countOf = (kind: string) => (kind === 'footer-update' ? Math.min(2, perKind) : perKind);
 
 interface Measured {
@@ -532,7 +579,7 @@ async function startVisitors(planned: Record<string, Edit[]>): Promise<{ window(
 }
 
 /** `--profile`: a CPU profile of this process (publisher and API) over the edits without visitors. */
-const profile = process.argv.includes('--profile') ? new Session() : null;
+const profile = values.profile ? new Session() : null;
 const post = (method: string, params?: object) =>
   new Promise<unknown>((resolve, reject) =>
     profile!.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),

@@ -9,30 +9,16 @@
  */
 import xxhash from 'xxhash-wasm';
 import type { RenderPath, StoreEntry } from './render-path.ts';
-
-/** Which collections show records of each webhook `type` (anything else reloads every collection). */
-const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
-  article: ['articles', 'home', 'news'],
-  activity: ['activities', 'home', 'news', 'events'],
-  law: ['laws', 'lawTaxonomy'],
-  faq: ['faq'],
-  procurement: ['purchases', 'home'],
-  manual: ['manuals', 'collapseHighlights', 'home'],
-  survey: ['surveys', 'surveyForms'],
-  menu: ['menu', 'newMenu', 'quickMenu', 'footer', 'articles'],
-  popup: ['home'],
-};
+import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
 
 /**
- * Detail endpoints whose answers the re-read may reuse (src/collections/api-collection.ts
- * `DETAIL_CACHE_KEY`): webhook type → the endpoint of one record, its key captured.
+ * Which collections show records of each webhook `type` (anything else reloads every
+ * collection), and the detail endpoints whose answers the re-read may reuse
+ * (src/collections/api-collection.ts `DETAIL_CACHE_KEY`: webhook type → the endpoint of one
+ * record, its key captured): both from the areas' manifests (src/areas/registry.ts).
  */
-const DETAIL_ENDPOINTS: Record<string, RegExp> = {
-  article: /^\/content\/page\/([^/?]+)$/,
-  activity: /^\/activity\/page\/([^/?]+)$/,
-  procurement: /^\/purchase\/view\/([^/?]+)$/,
-  manual: /^\/manual\/view\/([^/?]+)$/,
-};
+const COLLECTIONS_OF_TYPE = collectionsOfType();
+const DETAIL_ENDPOINTS = detailEndpoints();
 const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 
 /** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */
@@ -165,6 +151,20 @@ class DetailCache {
   patched = 0;
   /** Patch answers that name a dirty record instead of fetching them (on unless a test turns it off). */
   patching = true;
+  /** Requests each collection's loader reported sending (src/collections/api-collection.ts), by value. */
+  #requests = new Map<string, number>();
+
+  /** Called by a loader once per language: the requests it sent (304s included). */
+  requests(collection: string, count: number): void {
+    this.#requests.set(collection, (this.#requests.get(collection) ?? 0) + count);
+  }
+
+  /** The requests counted for `collections` since the last call, and forgets them. */
+  takeRequests(collections: readonly string[]): number {
+    const n = collections.reduce((sum, c) => sum + (this.#requests.get(c) ?? 0), 0);
+    this.#requests.clear();
+    return n;
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -287,7 +287,7 @@ export interface ReloadResult {
   warnings: string[];
   /** What each loader said it read (`articles: en: 2800 records (57 requests, 0.4 s)`). */
   notes: string[];
-  /** API requests the loaders made, as they report them. */
+  /** API requests the loaders made, as they report them (a value each loader hands over, never parsed from its notes). */
   requests: number;
 }
 
@@ -306,6 +306,7 @@ const metas = new Map<string, Map<string, string>>();
 
 export async function reloadCollections(rp: RenderPath, names: readonly string[]): Promise<ReloadResult> {
   const stores = await rp.collections();
+  detailCache.takeRequests([]); // counts from here on are this re-read's
   const definitions = rp.definitions();
   const digest = await generateDigest();
   const warnings: string[] = [];
@@ -386,6 +387,6 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
     metas.set(collection, metas.get(`${collection}:pending`)!);
     metas.delete(`${collection}:pending`);
   }
-  const requests = notes.reduce((n, note) => n + Number(/\((\d+) requests/.exec(note)?.[1] ?? 0), 0);
+  const requests = detailCache.takeRequests(names);
   return { changed, warnings, notes, requests };
 }

@@ -24,18 +24,40 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from './build-site.ts';
+import { buildKeepingRenderPath } from './build-site.ts';
+import { readFacts } from '../../src/integrations/render-path/bundle.ts';
 import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { rereadIntervalMs } from '../publisher/schedule.ts';
 import { forkSiteServer, startSearchServer } from '../publisher/site-main.ts';
+import { parseCommand } from '../config/cli.ts';
+import { loadEnv } from '../config/env.ts';
+
+const { values } = parseCommand({
+  name: 'npm start',
+  usage: `usage: npm start [-- --rebuild]
+
+The reference content API with its demo data (or the one already answering at API_HOST:API_PORT),
+the publisher (webhooks on PUBLISHER_HOST:PUBLISHER_PORT) and the live release served at
+http://HOST:PORT, until Ctrl-C. The first start builds; a restart serves the live release as it is.
+
+  --rebuild     build again (after a code or template change) and publish it as a new base release
+  -h, --help    this text
+
+Environment: HOST, PORT (127.0.0.1:4321), API_HOST, API_PORT, API_DB, PUBLISHER_HOST,
+PUBLISHER_PORT, PUBLISH_DIR, RENDER_PATH_DIR, KEEP_RELEASES, WEBHOOK_SECRET, EDITOR_TOKEN,
+PUBLISH_TARGET and S3_*, PURGE_*, LOG_FORMAT, REREAD_INTERVAL, SEARCH_PORT, SITE_METRICS_HOST,
+SITE_METRICS_PORT (README "Environment", docs/operations.md).`,
+  options: { rebuild: { type: 'boolean' } },
+});
+const checked = loadEnv('start');
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = process.env;
 const host = env.HOST || '127.0.0.1';
-const port = Number(env.PORT || 4321);
+const port = checked.PORT ?? 4321;
 const publisherHost = env.PUBLISHER_HOST || '127.0.0.1';
-const publisherPort = Number(env.PUBLISHER_PORT || 8790);
+const publisherPort = checked.PUBLISHER_PORT ?? 8790;
 const publishDir = path.resolve(root, env.PUBLISH_DIR || '.data/releases');
 const renderPathDir = path.resolve(root, env.RENDER_PATH_DIR || '.data/render-path/current');
 
@@ -58,10 +80,13 @@ if (await isApiUp(apiUrl)) {
 }
 
 const live = existsSync(path.join(publishDir, 'live'));
-const rebuild =
-  process.argv.includes('--rebuild') || !live || !existsSync(path.join(renderPathDir, 'render-path.json'));
+const facts = await readFacts(renderPathDir);
+const otherApi = facts?.apiBaseUrl !== undefined && facts.apiBaseUrl !== api.url;
+if (otherApi && live && values.rebuild !== true)
+  console.log(`The render path was built against ${facts?.apiBaseUrl}, not ${api.url}: building again`);
+const rebuild = values.rebuild === true || !live || !facts || otherApi;
 if (rebuild) {
-  const code = await buildSite({ apiBaseUrl: api.url, env: { RENDER_PATH_DIR: renderPathDir } });
+  const code = await buildKeepingRenderPath({ apiBaseUrl: api.url, renderPathDir });
   if (code !== 0) {
     await api.close();
     console.error(live ? 'The build failed; the live release stays.' : 'The build failed; nothing is served.');
@@ -79,7 +104,8 @@ try {
     insecureDev: false,
     host: publisherHost,
     port: publisherPort,
-    keepReleases: Number(env.KEEP_RELEASES || 5),
+    keepReleases: checked.KEEP_RELEASES ?? 5,
+    apiBaseUrl: api.url,
     publishBase: rebuild,
     schedule: { intervalMs: rereadIntervalMs(env) },
   });

@@ -166,6 +166,8 @@ interface DetailCache {
   set(lang: Lang, endpoint: string, value: unknown): void;
   /** This language's fetches are done: answers still pending are fetched instead. */
   settle?(lang: Lang): void;
+  /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
+  requests?(collection: string, count: number): void;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -390,6 +392,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
                 unchanged: false as const,
                 records: [...result],
                 gets: syncedGets(syncKey, gets, embedded),
+                requests: gets.size,
                 took,
               };
             } catch (error) {
@@ -403,6 +406,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           }),
         );
 
+        for (const loadedLang of loaded)
+          detailCache()?.requests?.(collection, loadedLang.unchanged ? loadedLang.unchangedGets : loadedLang.requests);
         for (const loadedLang of loaded) {
           const { lang } = loadedLang;
           if (loadedLang.unchanged) {

@@ -19,6 +19,10 @@ const FACTS_FILE = 'render-path.json';
 interface BundleFacts {
   entry: string;
   origin: string;
+  /** PUBLIC_API_BASE_URL the build read (its loaders keep calling it); absent in bundles of old. */
+  apiBaseUrl?: string;
+  /** When the build ran: which build a live release was made from (absent in bundles of old). */
+  builtAt?: string;
   pages: Array<[string, { styles: unknown[] }]>;
   entrySpecifierToBundleMap: Array<[string, string]>;
   scripts: Array<{ stage: string; content: string }>;
@@ -99,11 +103,23 @@ export async function writeFacts(
   const facts = {
     entry,
     origin: String(options.origin),
+    apiBaseUrl: process.env.PUBLIC_API_BASE_URL,
+    builtAt: new Date().toISOString(),
     pages: [...internals.pagesByKeys.entries()].map(([key, page]) => [key, { styles: page.styles }]),
     entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
     scripts: options.settings.scripts.map((s) => ({ stage: s.stage, content: s.content })),
   };
   await writeFile(path.join(dir, FACTS_FILE), JSON.stringify(facts));
+}
+
+/** The facts of the bundle in `dir` without loading it (null when there is no bundle). */
+export async function readFacts(dir: string): Promise<BundleFacts | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, FACTS_FILE), 'utf8')) as BundleFacts;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** Astro's runtime modules from the same package the bundle was built with. */

@@ -165,6 +165,10 @@ describe('publisher loop (demo scale, real render path)', () => {
     const last = running.publisher.last!;
     expect(last.rendered).toBeGreaterThan(0);
     expect(last.rendered, logs.slice(-6).join('\n')).toBeLessThan(40);
+    // The loaders hand their request counts over as values: the lists and the edited record's
+    // two detail answers at least, far fewer than a re-read of every detail.
+    expect(last.requests, logs.slice(-6).join('\n')).toBeGreaterThanOrEqual(4);
+    expect(last.requests).toBeLessThan(200);
     expect(live(`article/${slug}/index.html`)).not.toContain('Edited by the loop test'); // Thai page keeps its title
     expect(live('en/articles/index.html')).toContain('Edited by the loop test');
     // The article just before it is among its related items (the reference API relates the

@@ -1,0 +1,63 @@
+/**
+ * Page maps: for each release, page → the cacheKey it was rendered with and its cache tags, kept
+ * in `PUBLISH_DIR/page-maps/<id>.json` so a restart adopts the live release without a build; and,
+ * in memory, the files of each release this process made (a rollback to one re-renders little).
+ */
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Files, PageState } from './types.ts';
+
+export class PageMaps {
+  readonly dir: string;
+  #made = new Map<string, Files>();
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** The files of release `id` if this process made it. */
+  made(id: string): Files | undefined {
+    return this.#made.get(id);
+  }
+
+  file(id: string): string {
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  /** The saved map of release `id`, or null when none was saved (a release of another process). */
+  async read(id: string): Promise<Map<string, PageState> | null> {
+    try {
+      const saved = JSON.parse(await readFile(this.file(id), 'utf8')) as Record<
+        string,
+        string | null | { cacheKey: string | null; tags?: string[] }
+      >;
+      return new Map(
+        Object.entries(saved).map(([f, k]) => [
+          f,
+          k !== null && typeof k === 'object'
+            ? { cacheKey: k.cacheKey ?? undefined, tags: k.tags }
+            : { cacheKey: k ?? undefined },
+        ]),
+      );
+    } catch {
+      return null;
+    }
+  }
+
+  /** Saves the pages of `files` as release `id`'s map (tmp + rename: whole or absent). */
+  async write(id: string, files: Files): Promise<void> {
+    this.#made.set(id, files);
+    const map: Record<string, { cacheKey: string | null; tags?: readonly string[] }> = {};
+    for (const [file, f] of files)
+      if (f.page)
+        map[file] = f.tags?.length ? { cacheKey: f.cacheKey ?? null, tags: f.tags } : { cacheKey: f.cacheKey ?? null };
+    await mkdir(this.dir, { recursive: true });
+    const tmp = `${this.file(id)}.tmp`;
+    await writeFile(tmp, JSON.stringify(map));
+    await rename(tmp, this.file(id));
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#made.delete(id);
+    await rm(this.file(id), { force: true });
+  }
+}

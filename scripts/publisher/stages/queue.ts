@@ -1,0 +1,177 @@
+/**
+ * Stage 1, the queue: content events in, batches of dirty records out. Events for the same record
+ * coalesce (the newest wins); a batch starts after a quiet `debounceMs` or at the latest `maxWaitMs`
+ * after its first event; one publish runs at a time and events that arrive meanwhile join the
+ * next. A batch whose publish fails goes back into the queue (newer events for its records win)
+ * and is retried with back-off (`retryMs` doubling up to `maxRetryMs`).
+ */
+import type { ContentEvent } from './types.ts';
+
+/** An event as the queue keeps it: with the time it was accepted. */
+export interface Queued {
+  event: ContentEvent;
+  /** Date.now() when the first event for this record, still not live, was accepted. */
+  at: number;
+}
+
+export interface QueueOptions {
+  debounceMs: number;
+  maxWaitMs: number;
+  retryMs: number;
+  maxRetryMs: number;
+}
+
+/** Publishes one batch; throws when it failed (the batch is queued again). */
+export type PublishBatch<T> = (batch: readonly Queued[]) => Promise<T>;
+
+const eventKey = (e: Pick<ContentEvent, 'type' | 'key'>) => `${e.type}:${e.key}`;
+
+export class PublishQueue<T = void> {
+  readonly #publish: PublishBatch<T>;
+  readonly #opts: QueueOptions;
+  #dirty = new Map<string, Queued>();
+  /** The batch being published (its events are not live yet). */
+  #inFlight: readonly Queued[] = [];
+  #running: Promise<unknown> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #firstDirtyAt = 0;
+  #failures = 0;
+  #idle: Array<() => void> = [];
+  /** Per record key: who waits for its queued event to be published. */
+  #waiters = new Map<string, Array<(result: T) => void>>();
+
+  constructor(publish: PublishBatch<T>, options: QueueOptions) {
+    this.#publish = publish;
+    this.#opts = options;
+  }
+
+  /** `type:key` of every record waiting for a publish (not the one running). */
+  get dirty(): string[] {
+    return [...this.#dirty.keys()];
+  }
+  get depth(): number {
+    return this.#dirty.size;
+  }
+  get running(): boolean {
+    return this.#running !== null;
+  }
+  /** When the oldest event not yet live was accepted (waiting or in the running publish), or null. */
+  get oldestDirtyAt(): number | null {
+    let oldest: number | null = null;
+    for (const q of [...this.#dirty.values(), ...this.#inFlight]) if (oldest === null || q.at < oldest) oldest = q.at;
+    return oldest;
+  }
+  /** Failed publishes in a row (0 after a success). */
+  get failures(): number {
+    return this.#failures;
+  }
+
+  /**
+   * Marks records dirty; a publish follows after the debounce (or the maximum wait). Resolves with
+   * the result of the publish that made the last of these events live (after retries, if it failed).
+   */
+  enqueue(events: readonly ContentEvent[], at = Date.now()): Promise<T[]> {
+    if (events.length === 0) return Promise.resolve([]);
+    if (this.#dirty.size === 0) this.#firstDirtyAt = at;
+    const published: Promise<T>[] = [];
+    for (const event of events) {
+      const k = eventKey(event);
+      this.#dirty.set(k, { event, at: this.#dirty.get(k)?.at ?? at });
+      published.push(new Promise<T>((resolve) => this.#waiters.set(k, [...(this.#waiters.get(k) ?? []), resolve])));
+    }
+    this.#schedule(this.#opts.debounceMs);
+    return Promise.all(published);
+  }
+
+  /** Publishes what is dirty without waiting for the debounce (after the running publish, if any). */
+  flush(): void {
+    if (this.#running) return; // the running publish starts the next when it ends
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    void this.#next();
+  }
+
+  /** Runs `task` (a full publish, a rollback) after the running publish, before the batches waiting. */
+  async exclusive<T>(task: () => Promise<T>): Promise<T> {
+    while (this.#running) await this.#running;
+    const run = task();
+    this.#running = run.catch(() => {});
+    try {
+      return await run;
+    } finally {
+      this.#running = null;
+      this.#afterRun();
+    }
+  }
+
+  /** Resolves when nothing is dirty and no publish runs. */
+  idle(): Promise<void> {
+    if (!this.#running && this.#dirty.size === 0 && !this.#timer) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /** Stops the timers (the process is closing); what is queued stays queued. */
+  stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #schedule(delay: number): void {
+    if (this.#running) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    const waited = Date.now() - this.#firstDirtyAt;
+    const wait = Math.max(0, Math.min(delay, this.#opts.maxWaitMs - waited));
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#next();
+    }, wait);
+  }
+
+  async #next(): Promise<void> {
+    if (this.#running || this.#dirty.size === 0) return;
+    const batch = [...this.#dirty.values()];
+    this.#dirty.clear();
+    this.#inFlight = batch;
+    const waiting = new Map(batch.map((q) => [eventKey(q.event), this.#waiters.get(eventKey(q.event)) ?? []]));
+    for (const k of waiting.keys()) this.#waiters.delete(k);
+    const done = this.#publish(batch).then(
+      (result) => {
+        this.#failures = 0;
+        for (const resolve of [...waiting.values()].flat()) resolve(result);
+      },
+      () => {
+        for (const [k, w] of waiting) this.#waiters.set(k, [...w, ...(this.#waiters.get(k) ?? [])]);
+        // Keep what failed (newer events for the same records win, accepted at the older time).
+        for (const q of batch) {
+          const k = eventKey(q.event);
+          const newer = this.#dirty.get(k);
+          this.#dirty.set(k, newer ? { ...newer, at: Math.min(newer.at, q.at) } : q);
+        }
+        this.#failures++;
+      },
+    );
+    this.#running = done;
+    await done;
+    this.#running = null;
+    this.#inFlight = [];
+    this.#afterRun();
+  }
+
+  #afterRun(): void {
+    if (this.#dirty.size > 0) {
+      if (this.#failures > 0) {
+        const backoff = Math.min(this.#opts.retryMs * 2 ** (this.#failures - 1), this.#opts.maxRetryMs);
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => {
+          this.#timer = null;
+          void this.#next();
+        }, backoff);
+      } else {
+        this.#firstDirtyAt = Date.now();
+        this.#schedule(this.#opts.debounceMs);
+      }
+    } else if (!this.#timer) {
+      for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Stage 3, render and diff: the pages as getStaticPaths gives them now, and the live release's
+ * files, in; the next release's files out, with what it took. A page whose cacheKey is the one
+ * it was rendered with is reused; the others are rendered, and written to `workDir` only when
+ * their bytes differ. Pages that went or came rewrite the sitemap. For a store that serves
+ * precompressed twins, the files written anew get theirs, and files without twins yet (a base
+ * release) get them too.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeTwins } from '../precompress.ts';
+import { writeSitemaps } from '../sitemap.ts';
+import { tagsOf } from '../tags.ts';
+import type { RenderPath } from '../render-path.ts';
+import { sha256 } from './files.ts';
+import type { FileState, Files } from './types.ts';
+
+/** Compressions in flight at once while pages render (they run on libuv's thread pool). */
+const TWINS_IN_FLIGHT = 8;
+
+export interface RenderInput {
+  rp: Pick<RenderPath, 'paths' | 'render' | 'origin'>;
+  /**
+   * The collections re-read as changed: only the routes that read one run getStaticPaths again
+   * (../render-path.ts `paths`); null runs every route's.
+   */
+  changed: ReadonlySet<string> | null;
+  /** The live release's files. */
+  live: Files;
+  /** Render every page, ignoring cacheKeys (a full publish). */
+  all: boolean;
+  /** Make `.br`/`.gz` twins (the store serves them). */
+  twins: boolean;
+  /** Where files written anew go until they are staged. */
+  workDir: string;
+}
+
+export interface RenderResult {
+  /** The next release's files. */
+  files: Files;
+  rendered: number;
+  reused: number;
+  removed: number;
+  /** Files whose bytes differ from the live release's (written anew, twins made for old files, removed): 0 means no release. */
+  differs: number;
+  /** Twins made for files that had none. */
+  twinsMade: number;
+  /** Pages rendered to the same bytes under another cacheKey (the live files' keys move on). */
+  keysMoved: boolean;
+  /** Of `durationMs`: getStaticPaths. */
+  pathsMs: number;
+  durationMs: number;
+}
+
+export async function renderChanged(input: RenderInput): Promise<RenderResult> {
+  const t = performance.now();
+  const { rp, live, all, workDir } = input;
+  const paths = await rp.paths(input.changed);
+  const pathsMs = performance.now() - t;
+  await mkdir(workDir, { recursive: true });
+  const next: Files = new Map();
+  // Files that are not pages (assets, public files, the sitemap) carry over.
+  for (const [p, f] of live) if (!f.page) next.set(p, f);
+  const pageFiles = new Set(paths.map((p) => p.file));
+  const removed = [...live.entries()].filter(([p, f]) => f.page && !pageFiles.has(p)).length;
+  let differs = removed;
+  let rendered = 0;
+  let reused = 0;
+  let keysMoved = false;
+  // Twins of the files written anew compress on the thread pool while the next pages render.
+  const compressing: Promise<void>[] = [];
+  let twinsAdded = 0;
+  const twinsOf = async (state: FileState, file: string, body: Buffer) => {
+    if (!input.twins) return;
+    while (compressing.length >= TWINS_IN_FLIGHT) await compressing.shift();
+    compressing.push(
+      writeTwins(workDir, file, body).then((twins) => {
+        state.twins = twins;
+        if (twins.length) twinsAdded++;
+      }),
+    );
+  };
+  for (const page of paths) {
+    const before = live.get(page.file);
+    const tags = tagsOf(page.records);
+    if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
+      // The same cacheKey is made from the same records: the same tags (kept by page maps of old).
+      next.set(page.file, before.tags ? before : { ...before, tags });
+      reused++;
+      continue;
+    }
+    const body = await rp.render(page);
+    if (!body) continue;
+    rendered++;
+    const hash = sha256(body);
+    if (before && before.hash === hash) {
+      if (before.cacheKey !== page.cacheKey) keysMoved = true;
+      next.set(page.file, { ...before, cacheKey: page.cacheKey, tags });
+      continue;
+    }
+    differs++;
+    const source = path.join(workDir, page.file);
+    await mkdir(path.dirname(source), { recursive: true });
+    await writeFile(source, body);
+    const state: FileState = { hash, source, cacheKey: page.cacheKey, tags, page: true };
+    next.set(page.file, state);
+    await twinsOf(state, page.file, body);
+  }
+  if (removed > 0 || paths.some((p) => !live.has(p.file))) {
+    // Pages went or came: the sitemap lists them, written as the build writes it.
+    const dir = path.join(workDir, '.sitemap');
+    const pages = paths.filter((p) => p.route.type === 'page').map((p) => p.pathname);
+    const written = await writeSitemaps(dir, rp.origin, pages);
+    for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
+    for (const name of written) {
+      const source = path.join(dir, name);
+      const bytes = await readFile(source);
+      const hash = sha256(bytes);
+      if (next.get(name)?.hash === hash) continue; // the same bytes: the file and its twins stay
+      differs++;
+      const state: FileState = { hash, source, page: false };
+      next.set(name, state);
+      await twinsOf(state, name, bytes);
+    }
+  }
+  await Promise.all(compressing);
+  const made = twinsAdded;
+  if (input.twins) {
+    // Files without twins yet (a base release, one made before twins existed) get them now.
+    for (const [p, f] of next) {
+      if (f.twins !== undefined || !f.source) continue;
+      const state: FileState = { ...f };
+      next.set(p, state);
+      await twinsOf(state, p, await readFile(f.source));
+    }
+    await Promise.all(compressing);
+    differs += twinsAdded - made;
+  }
+  return {
+    files: next,
+    rendered,
+    reused,
+    removed,
+    differs,
+    twinsMade: twinsAdded - made,
+    keysMoved,
+    pathsMs,
+    durationMs: performance.now() - t,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Stage 2, the re-read: the events of a batch in, the content-store entries that changed out.
+ * The areas that show the events' types are loaded again through the site's own loaders
+ * (../content-store.ts is the engine: its detail-answer cache reuses what the edit left alone).
+ * A batch with a `*` event (a catch-up, a scheduled re-read) re-reads every area, reusing nothing.
+ * A loader that fails changes nothing and the stage throws.
+ */
+import { collectionsFor, detailCache, reloadCollections, type ReloadResult } from '../content-store.ts';
+import type { RenderPath } from '../render-path.ts';
+import type { ContentEvent } from './types.ts';
+
+export interface RereadResult {
+  /** The collections loaded again. */
+  collections: string[];
+  /** `collection/id` of every entry added, changed or removed. */
+  changed: string[];
+  /** Requests sent to the API (reused detail answers are not requests). */
+  requests: number;
+  /** Detail answers reused instead of fetched, `patched` of them brought up to date here. */
+  reused: number;
+  patched: number;
+  /** Detail answers fetched. */
+  fetched: number;
+  /** Records the loaders skipped or could not read (the publish goes on without them). */
+  warnings: string[];
+  /** What each loader said it read, for the log. */
+  notes: string[];
+  durationMs: number;
+}
+
+/** True when the batch asks for every area (a catch-up or a scheduled re-read: a `*` event). */
+const isWhole = (events: readonly ContentEvent[]) => events.some((e) => e.type === '*');
+
+/** The kind of a batch that re-reads every area (its `*` event's key), or null for dirty records only. */
+export function wholeKind(events: readonly ContentEvent[]): 'catch_up' | 'scheduled' | null {
+  const whole = events.find((e) => e.type === '*');
+  if (!whole) return null;
+  return whole.key === 'scheduled' ? 'scheduled' : 'catch_up';
+}
+
+export async function reread(rp: RenderPath, events: readonly ContentEvent[]): Promise<RereadResult> {
+  const t = performance.now();
+  const all = Object.keys(rp.definitions());
+  const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
+  // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
+  detailCache.begin(isWhole(events) ? null : events);
+  const reads: ReloadResult[] = [await reloadCollections(rp, collections)];
+  let reused = detailCache.hits;
+  let patched = detailCache.patched;
+  let fetched = detailCache.misses;
+  if (detailCache.moved.size > 0) {
+    // A record moved (another category, other related items): re-read its type without reuse.
+    detailCache.begin(events, [...detailCache.moved]);
+    reads.push(await reloadCollections(rp, collections));
+    reused += detailCache.hits;
+    patched += detailCache.patched;
+    fetched += detailCache.misses;
+  }
+  return {
+    collections,
+    changed: reads.flatMap((r) => r.changed),
+    // The loaders count a reused detail answer among their GETs: only the others went to the API.
+    requests: reads.reduce((n, r) => n + r.requests, 0) - reused,
+    reused,
+    patched,
+    fetched,
+    warnings: reads.flatMap((r) => r.warnings),
+    notes: reads.flatMap((r) => r.notes),
+    durationMs: performance.now() - t,
+  };
+}

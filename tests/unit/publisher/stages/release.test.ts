@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DirReleaseStore } from '../../../../scripts/publisher/release-store/dir.ts';
+import { makeSpares, release } from '../../../../scripts/publisher/stages/release.ts';
+import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
+import type { ReleaseStore } from '../../../../scripts/publisher/release-store/types.ts';
+import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+
+function work(entries: Record<string, string>): Files {
+  const dir = mkdtempSync(path.join(tmpdir(), 'work-'));
+  return new Map(
+    Object.entries(entries).map(([p, text]) => {
+      const source = path.join(dir, p.replaceAll('/', '_'));
+      writeFileSync(source, text);
+      return [p, { hash: sha256(Buffer.from(text)), source, page: true }];
+    }),
+  );
+}
+
+describe('release stage', () => {
+  it('stages, then switches, and points the files at the live release for the next publish', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const store = new DirReleaseStore({ root });
+    const out = await release({ store, id: 'r1', files: work({ 'index.html': 'one' }), twins: false });
+    expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
+    expect(out.files.get('index.html')!.source).toBe(path.join(store.dirOf('r1'), 'index.html'));
+    expect(out.written).toBe(1);
+    expect(out.total).toBe(1);
+    expect(out.liveAt).toBeGreaterThan(0);
+  });
+
+  it('switches nothing when staging fails', async () => {
+    const calls: string[] = [];
+    const store = {
+      stage: async () => {
+        calls.push('stage');
+        throw new Error('ENOSPC: no space left on device');
+      },
+      activate: async () => void calls.push('activate'),
+    } as unknown as ReleaseStore;
+    await expect(release({ store, id: 'r1', files: work({ 'a.html': 'a' }), twins: false })).rejects.toThrow(/ENOSPC/);
+    expect(calls).toEqual(['stage']);
+  });
+
+  it('asks for spare copies only after a release that replaced much of the last', async () => {
+    const asked: number[] = [];
+    const store = {
+      prepareNext: (n?: number) => asked.push(n ?? 1),
+      sparesReady: async () => {},
+      list: async () => [{ id: 'a', publishedAt: '' }],
+    } as unknown as ReleaseStore;
+    expect(await makeSpares(store, 5, 5, 100)).toBe(0);
+    expect(await makeSpares(store, 5, 50, 100)).toBe(6);
+    expect(asked).toEqual([6]);
+  });
+});

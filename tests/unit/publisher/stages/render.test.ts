@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderChanged } from '../../../../scripts/publisher/stages/render.ts';
+import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
+import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
+import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+
+const page = (file: string, cacheKey: string | undefined, records: string[] = []): PagePath =>
+  ({
+    file,
+    pathname: `/${file.replace(/index\.html$/, '')}`,
+    route: { type: 'page' },
+    cacheKey,
+    records,
+  }) as unknown as PagePath;
+
+function fakeRp(pages: PagePath[], bodies: Record<string, string>) {
+  const rendered: string[] = [];
+  const asked: Array<ReadonlySet<string> | null | undefined> = [];
+  return {
+    rendered,
+    asked,
+    rp: {
+      origin: 'https://example.org',
+      paths: async (changed?: ReadonlySet<string> | null) => (asked.push(changed), pages),
+      render: async (p: PagePath) => (rendered.push(p.file), Buffer.from(bodies[p.file] ?? '')),
+    },
+  };
+}
+
+const live = (entries: Record<string, [string, string | undefined]>): Files =>
+  new Map(
+    Object.entries(entries).map(([p, [text, cacheKey]]) => [
+      p,
+      { hash: sha256(Buffer.from(text)), source: '/x', cacheKey, page: true },
+    ]),
+  );
+
+describe('render stage', () => {
+  it('reuses pages whose cacheKey is unchanged, renders the others, and writes only the bytes that differ', async () => {
+    const pages = [
+      page('a/index.html', 'k1'),
+      page('b/index.html', 'k2b', ['articles/th/b']),
+      page('c/index.html', 'k3b'),
+    ];
+    const { rp, rendered, asked } = fakeRp(pages, { 'b/index.html': 'B2', 'c/index.html': 'C' });
+    const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
+    const out = await renderChanged({
+      rp,
+      changed: new Set(['articles']),
+      live: live({ 'a/index.html': ['A', 'k1'], 'b/index.html': ['B', 'k2'], 'c/index.html': ['C', 'k3'] }),
+      all: false,
+      twins: false,
+      workDir,
+    });
+    expect(asked).toEqual([new Set(['articles'])]);
+    expect(rendered).toEqual(['b/index.html', 'c/index.html']);
+    expect({ rendered: out.rendered, reused: out.reused, removed: out.removed, differs: out.differs }).toEqual({
+      rendered: 2,
+      reused: 1,
+      removed: 0,
+      differs: 1,
+    });
+    expect(out.keysMoved).toBe(true); // c came out the same under a new key
+    expect(readFileSync(path.join(workDir, 'b/index.html'), 'utf8')).toBe('B2');
+    expect(existsSync(path.join(workDir, 'c/index.html'))).toBe(false);
+    expect(out.files.get('b/index.html')!.tags).toEqual(['articles:b']);
+  });
+
+  it('counts removed pages, writes the sitemap again, and makes twins for files that lack them', async () => {
+    const big = `<html>${'x'.repeat(4000)}</html>`;
+    const pages = [page('a/index.html', 'k1')];
+    const { rp } = fakeRp(pages, { 'a/index.html': big });
+    const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
+    const out = await renderChanged({
+      rp,
+      changed: null,
+      live: live({ 'a/index.html': ['old', 'k0'], 'gone/index.html': ['G', 'g'] }),
+      all: false,
+      twins: true,
+      workDir,
+    });
+    expect(out.removed).toBe(1);
+    expect(out.files.has('gone/index.html')).toBe(false);
+    expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(true);
+    expect(out.files.get('a/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+  });
+});
