@@ -16,7 +16,6 @@
  * there: the origin a CDN forwards `/manuals/search/?…` to (docs/deploy.md).
  */
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
@@ -27,7 +26,11 @@ import { parseCommand } from '../config/cli.ts';
 import { loadEnv, requireEnv } from '../config/env.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
-import { serveManualSearch } from './site-server.ts';
+import { startSearchServer } from './site-main.ts';
+import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
+import { markStale } from '../../src/lib/clock.ts';
+import { createLogger, type Logger } from './log.ts';
+import type { PublisherMetrics } from './metrics.ts';
 
 export interface StartOptions {
   renderPathDir: string;
@@ -48,6 +51,16 @@ export interface StartOptions {
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * Scheduled re-reads and boundary publishes (schedule.ts): on in `npm run publisher` and
+   * `npm start` (REREAD_INTERVAL), off unless given (tests and the bench drive them themselves).
+   */
+  schedule?: {
+    intervalMs: number;
+    clock?: Clock;
+    logger?: Logger;
+    metrics?: Pick<PublisherMetrics, 'scheduledRereads'>;
+  };
 }
 
 export async function startPublisher(o: StartOptions) {
@@ -165,6 +178,23 @@ export async function startPublisher(o: StartOptions) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
+  let schedule: Schedule | null = null;
+  if (o.schedule) {
+    schedule = new Schedule({
+      publisher,
+      collections: () => renderPath.collections(),
+      markStale,
+      file: path.join(o.publishDir, 'boundaries.json'),
+      intervalMs: o.schedule.intervalMs,
+      ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
+      ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
+      logger: o.schedule.logger ?? createLogger({ env, base: { service: 'publisher', stage: 'schedule' } }),
+    });
+    await schedule.start();
+    log(
+      `publisher: ${o.schedule.intervalMs > 0 ? `re-reads the API every ${o.schedule.intervalMs / 1000} s` : 'no scheduled re-reads'}; ${schedule.boundaries.length} boundary publish(es) ahead (next ${schedule.boundaries[0]?.at ?? 'none'})`,
+    );
+  }
   return {
     publisher,
     renderPath,
@@ -172,7 +202,11 @@ export async function startPublisher(o: StartOptions) {
     store,
     port,
     deployed,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    schedule,
+    close: () => {
+      schedule?.stop();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }
 
@@ -205,6 +239,7 @@ Environment (README "Environment", docs/deploy.md, docs/operations.md):
   PUBLISH_TARGET                   dir (default) or s3 with S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PREFIX
   PURGE_ADAPTER, PURGE_COMMAND     how the CDN is told (command, cloudflare, fastly, none)
   SEARCH_HOST, SEARCH_PORT         the manual search route for the CDN (off when unset)
+  REREAD_INTERVAL                  seconds between scheduled re-reads of the API (300; 0 off)
   LOG_FORMAT                       json (default here) or pretty`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -242,19 +277,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: checked.PUBLISHER_PORT ?? 8790,
       keepReleases: checked.KEEP_RELEASES ?? 5,
       apiBaseUrl: checked.PUBLIC_API_BASE_URL,
+      schedule: { intervalMs: rereadIntervalMs(env) },
     });
     if (checked.SEARCH_PORT !== undefined) {
       const host = env.SEARCH_HOST || '127.0.0.1';
-      const search = createServer((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://site');
-        if (!serveManualSearch(running.renderPath.renderRequest, req, res, url))
-          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      });
-      search.listen(checked.SEARCH_PORT, host, () =>
-        console.log(
-          `publisher: the manual search route on http://${host}:${checked.SEARCH_PORT}/manuals/search/?keyword=…`,
-        ),
-      );
+      const search = await startSearchServer(running.renderPath.renderRequest, host, checked.SEARCH_PORT);
+      console.log(`publisher: the manual search route on ${search.url}/manuals/search/?keyword=…`);
     }
     // A clean stop: no new webhooks, the publish under way finished (at most 2 minutes), then exit.
     let stopping = false;
