@@ -49,7 +49,7 @@ function calendarRange(now: Date = new Date()) {
   };
 }
 
-export const eventsCollections = {
+export const collections = {
   events: apiCollection({
     endpoint: '/common/events',
     schema: eventsPageSchema,
@@ -102,4 +102,10 @@ function categoriesOf(data: EventsPageData): CalendarData['categories'] {
     if (!byId.has(category.id))
       byId.set(category.id, { id: category.id, title: category.title, color: category.color });
   return [...byId.values()];
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

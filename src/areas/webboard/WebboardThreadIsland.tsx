@@ -11,7 +11,7 @@ import { $thread, loadThread, reply, setThreadLocked } from './store';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../../ui/island';
 import type { Lang } from '../../i18n/config';
 import { useNow } from '../../ui/island/use-client-value';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/island/Pager';
 import { PostForm } from './PostForm';
 import { PostItem } from './PostItem';
 import { useBoardAddress, webboardPaths } from './paths';
