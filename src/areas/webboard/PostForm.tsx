@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { errorMessage } from '../../stores/request';
-import { clearDraft, readDraft, writeDraft } from '../../ui/island/session-draft';
+import { readDraft, writeDraft } from '../../ui/island/session-draft';
 import type { WriteResult } from './store';
 
 interface PostFormValues {
@@ -50,8 +50,8 @@ export function PostForm({
   const id = useId();
   // The form renders only in the browser (after the member check), so storage can be read here.
   const [kept] = useState(() => (draftKey ? readDraft(draftKey) : null));
-  const [title, setTitle] = useState(kept?.title ?? initial?.title ?? '');
-  const [body, setBody] = useState(kept?.body ?? initial?.body ?? '');
+  const [title, setTitle] = useState(String(kept?.title ?? initial?.title ?? ''));
+  const [body, setBody] = useState(String(kept?.body ?? initial?.body ?? ''));
   const [problem, setProblem] = useState<{ field: 'title' | 'body' | 'form'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const problemRef = useRef<HTMLParagraphElement>(null);
@@ -79,7 +79,7 @@ export function PostForm({
     const result = await send({ title: title.trim(), body: body.trim() });
     setBusy(false);
     if (result.status === 'success') {
-      if (draftKey) clearDraft(draftKey);
+      if (draftKey) writeDraft(draftKey, {});
       return onSent();
     }
     if (result.status === 'blocked') {
