@@ -37,6 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { memoryLogger } from '../publisher/log.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import type { PublishStats } from '../publisher/publisher.ts';
 
@@ -141,7 +142,7 @@ const publisher = await startPublisher({
   port: publisherPort,
   keepReleases: 5,
   publishBase: true,
-  log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
+  logger: memoryLogger(lines),
 });
 const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
 console.log(

@@ -23,6 +23,7 @@ import { loadRenderPath } from './render-path.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
 import { serveManualSearch } from './site-server.ts';
+import { createLogger, type Logger } from './log.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -42,11 +43,12 @@ export interface StartOptions {
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
+  /** Where the publisher's lines go (default: ./log.ts `createLogger`, JSON unless LOG_FORMAT=pretty). */
+  logger?: Logger;
 }
 
 export async function startPublisher(o: StartOptions) {
-  const log = o.log ?? ((l: string) => console.log(l));
+  const log = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
   if (o.secrets.length === 0 && !o.insecureDev) {
     throw new Error(
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
@@ -64,35 +66,49 @@ export async function startPublisher(o: StartOptions) {
     workDir: path.join(o.publishDir, '.work'),
     stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
-    log,
+    logger: log,
   });
-  log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
+  log.info(
+    { target: env.PUBLISH_TARGET || 'dir', purger: purger.name },
+    `releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`,
+  );
   const live = o.publishBase ? null : await publisher.adoptLive();
   if (live) {
-    log(`publisher: serving the live release ${live.id} as it is; re-reading the API to catch up`);
+    log.info({ release: live.id }, `serving the live release ${live.id} as it is; re-reading the API to catch up`);
     // In the background: the live release is served meanwhile, webhooks queue behind it.
-    void publisher
-      .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
-      );
+    void publisher.catchUp().catch((err: unknown) => log.error({ err }, 'catch-up failed; retrying with back-off'));
   } else {
     await publisher.publishBuild(o.baseDist);
     // Reads every area once more in the background: fills the detail answers later edits reuse.
     void publisher
       .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
-      );
+      .catch((err: unknown) => log.error({ err }, 'first re-read failed; retrying with back-off'));
   }
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
-  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
+  const server = createPublisherServer({
+    publisher,
+    secrets: o.secrets,
+    insecureDev: o.insecureDev,
+    replay,
+    logger: log,
+  });
   await new Promise<void>((resolve) => server.listen(o.port, o.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
-  log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
-  return { publisher, renderPath, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  log.info(
+    { url: `http://${o.host}:${port}` },
+    `publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`,
+  );
+  return {
+    publisher,
+    renderPath,
+    server,
+    store,
+    port,
+    logger: log,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -116,9 +132,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       });
       search.listen(Number(env.SEARCH_PORT), host, () =>
-        console.log(
-          `publisher: the manual search route on http://${host}:${env.SEARCH_PORT}/manuals/search/?keyword=…`,
-        ),
+        running.logger.info(`the manual search route on http://${host}:${env.SEARCH_PORT}/manuals/search/?keyword=…`),
       );
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const)

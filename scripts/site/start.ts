@@ -20,6 +20,7 @@ import { buildSite } from './build-site.ts';
 import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
+import { createLogger, logFormatFrom } from '../publisher/log.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = process.env;
@@ -72,6 +73,9 @@ try {
     port: publisherPort,
     keepReleases: Number(env.KEEP_RELEASES || 5),
     publishBase: rebuild,
+    // Readable lines where a person watches (LOG_FORMAT=json for JSON lines); the generated
+    // development secrets are scrubbed like the ones from the environment.
+    logger: createLogger({ format: logFormatFrom(env, 'pretty'), secrets: [secret, editorToken] }),
   });
 } catch (error) {
   console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);
