@@ -1,53 +1,16 @@
 /**
- * Every content-layer collection of the portal, one line per area. Each area module
- * builds its collections with `apiCollection` (src/collections/api-collection.ts).
+ * Every content-layer collection of the portal, derived from the areas' manifests
+ * (src/areas/registry.ts): each area defines its collections in its own `collection.ts`
+ * (`export const collections`, built with src/collections/api-collection.ts) and names them in
+ * its manifest; a collection no manifest names, or a name no file defines, stops the build.
  */
-import { shellCollections } from './shell/collection';
-import { homeCollections } from './areas/home/collection';
-import { articlesCollections } from './areas/articles/collection';
-import { activitiesCollections } from './areas/activities/collection';
-import { newsCollections } from './areas/news/collection';
-import { faqCollections } from './areas/faq/collection';
-import { lawCollections } from './areas/laws/collection';
-import { downloadCollections } from './areas/downloads/collection';
-import { collapseCollections } from './areas/collapse/collection';
-import { organizationCollections } from './areas/organization/collection';
-import { commonArticleCollections } from './areas/common-article/collection';
-import { surveyCollections } from './areas/surveys/collection';
-import { booksCollections } from './areas/e-magazine/collection';
-import { mediaCollections } from './areas/multimedia/collection';
-import { contactCollections } from './areas/contact/collection';
-import { purchaseCollections } from './areas/procurement/collection';
-import { procureCollections } from './areas/procure/collection';
-import { manualsCollections } from './areas/manuals/collection';
-import { servicesCollections } from './areas/services/collection';
-import { onlineServicesCollections } from './areas/online-services/collection';
-import { homeServicesCollections } from './areas/home-services/collection';
-import { surveyFormCollections } from './areas/surveys/form-collection';
-import { eventsCollections } from './areas/calendar/collection';
+import { contentCollections } from './areas/registry';
+import type { AreaCollections } from './collections/area-manifest';
 
-export const collections = {
-  ...shellCollections,
-  ...homeCollections,
-  ...articlesCollections,
-  ...activitiesCollections,
-  ...newsCollections,
-  ...faqCollections,
-  ...lawCollections,
-  ...downloadCollections,
-  ...collapseCollections,
-  ...organizationCollections,
-  ...commonArticleCollections,
-  ...surveyCollections,
-  ...booksCollections,
-  ...mediaCollections,
-  ...contactCollections,
-  ...purchaseCollections,
-  ...procureCollections,
-  ...manualsCollections,
-  ...servicesCollections,
-  ...onlineServicesCollections,
-  ...homeServicesCollections,
-  ...surveyFormCollections,
-  ...eventsCollections,
-};
+type Collections = Record<string, unknown>;
+const modules = import.meta.glob<Collections>(['./areas/*/collection.ts', './shell/collection.ts'], {
+  eager: true,
+  import: 'collections',
+});
+
+export const collections = contentCollections(modules) as unknown as AreaCollections;

@@ -38,8 +38,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { execFileSync, spawn } from 'node:child_process';
+import { parseArgs as parseCliArgs } from 'node:util';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildEnv } from '../site/run.ts';
+import { loadEnv } from '../config/env.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
@@ -70,6 +72,21 @@ export function budgetOf(row: { islands: number }): number {
 
 // ---- arguments ----
 
+export const USAGE = `usage: npm run bench:build -- [--scale N[,M]] [--keep] [--no-bare] [--sync-only] [--js-only [DIR]]
+
+How fast the site builds at scale (pages/s, stages, peak memory, the ratio to a bare Astro site)
+and how much JavaScript its content pages ship.
+
+  --scale N[,M]     items per large collection (default 1400,5000: 20,000 and 72,000 pages)
+  --keep            keep the built folders (to compare pages)
+  --no-bare         skip the bare-template yardstick builds
+  --sync-only       only the content sync, cold then warm (no rendering)
+  --js-only [DIR]   only the JavaScript table, for an existing build (default dist/)
+  -h, --help        this text
+
+Environment: BENCH_API_PORT (the reference API's port; default any free port),
+BENCH_DROP_CACHES=0 (keep the kernel's caches between builds).`;
+
 export function parseArgs(argv: string[]): {
   scales: number[];
   jsOnly: boolean;
@@ -77,42 +94,52 @@ export function parseArgs(argv: string[]): {
   keep: boolean;
   bare: boolean;
   syncOnly: boolean;
+  help: boolean;
 } {
+  let parsed;
+  try {
+    parsed = parseCliArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'js-only': { type: 'boolean' },
+        keep: { type: 'boolean' },
+        'no-bare': { type: 'boolean' },
+        'sync-only': { type: 'boolean' },
+        scale: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new Error(
+      `Unknown argument: ${(error as Error).message.split(/\.\s/)[0]} (use --scale N[,M], --keep, --no-bare, --sync-only, --js-only [dir], --help)`,
+      { cause: error },
+    );
+  }
+  const { values, positionals } = parsed;
   const opts = {
     scales: [1400, 5000],
-    jsOnly: false,
+    jsOnly: values['js-only'] === true,
     dir: path.join(ROOT, 'dist'),
-    keep: false,
-    bare: true,
-    syncOnly: false,
+    keep: values.keep === true,
+    bare: values['no-bare'] !== true,
+    syncOnly: values['sync-only'] === true,
+    help: values.help === true,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--js-only') {
-      opts.jsOnly = true;
-      const next = argv[i + 1];
-      if (next && !next.startsWith('--')) {
-        opts.dir = path.resolve(next);
-        i++;
-      }
-    } else if (a === '--keep') {
-      opts.keep = true;
-    } else if (a === '--no-bare') {
-      opts.bare = false;
-    } else if (a === '--sync-only') {
-      opts.syncOnly = true;
-    } else if (a === '--scale' || a.startsWith('--scale=')) {
-      const value = a.includes('=') ? a.split('=')[1] : argv[++i];
-      opts.scales = String(value)
-        .split(',')
-        .map((s) => Number(s.trim()));
-      if (opts.scales.some((n) => !Number.isInteger(n) || n < 1))
-        throw new Error(`--scale wants whole numbers, got "${value}"`);
-    } else if (/^\d+$/.test(a)) {
-      opts.scales = [Number(a)];
-    } else {
-      throw new Error(`Unknown argument "${a}" (use --scale N[,M], --keep, --no-bare, --sync-only, --js-only [dir])`);
-    }
+  const scalesOf = (value: string) => {
+    const scales = value.split(',').map((s) => Number(s.trim()));
+    if (scales.some((n) => !Number.isInteger(n) || n < 1))
+      throw new Error(`--scale wants whole numbers, got "${value}"`);
+    return scales;
+  };
+  if (values.scale !== undefined) opts.scales = scalesOf(values.scale);
+  for (const a of positionals) {
+    if (/^\d+$/.test(a)) opts.scales = [Number(a)];
+    else if (opts.jsOnly) opts.dir = path.resolve(a);
+    else
+      throw new Error(
+        `Unknown argument "${a}" (use --scale N[,M], --keep, --no-bare, --sync-only, --js-only [dir], --help)`,
+      );
   }
   return opts;
 }
@@ -713,7 +740,18 @@ export function gateFailures(r: {
 // ---- main ----
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`bench:build: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  if (opts.help) {
+    console.log(USAGE);
+    return;
+  }
+  loadEnv('bench:build');
   let jsRows: ReturnType<typeof jsTable> = [];
   if (opts.jsOnly) {
     if (!existsSync(path.join(opts.dir, 'index.html')))

@@ -37,23 +37,45 @@ import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import { isTwinPath, writeTwins } from '../publisher/precompress.ts';
 import { printDetails } from './lighthouse-details.ts';
+import { intOption, parseCommand } from '../config/cli.ts';
+import { loadEnv } from '../config/env.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = process.argv.slice(2);
-const strict = args.includes('--strict');
-const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
-const skipBuild = args.includes('--skip-build') || distArg !== undefined;
-const details = args.includes('--details');
-/** The value after a flag (`--runs 3`), or undefined. */
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const runs = Math.max(1, Number(option('--runs') ?? 1) || 1);
-const kinds = (option('--pages') ?? 'home,list,detail').split(',').map((k) => k.trim());
+const { values } = parseCommand({
+  name: 'npm run bench:lighthouse',
+  usage: `usage: npm run bench:lighthouse -- [--skip-build] [--runs N] [--pages home,list,detail] [--dist DIR] [--details] [--strict]
+
+Lighthouse (mobile, simulated throttling) on the home page, a list page and a detail page, in Thai
+and English, against a fresh build served on loopback.
+
+  --skip-build      reuse the last build of this script
+  --runs N          measure each page N times and keep the median run (default 1)
+  --pages LIST      only these page kinds (home, list, detail)
+  --dist DIR        measure the build in DIR (built against this script's API port), no build
+  --details         also print what shifted, the LCP element, long tasks, CPU per script
+  --strict          exit non-zero when a score is below 100
+  -h, --help        this text
+
+Environment: BENCH_API_PORT (default 18788).`,
+  options: {
+    strict: { type: 'boolean' },
+    dist: { type: 'string' },
+    'skip-build': { type: 'boolean' },
+    details: { type: 'boolean' },
+    runs: { type: 'string' },
+    pages: { type: 'string' },
+  },
+});
+const checked = loadEnv('bench:lighthouse');
+const strict = values.strict === true;
+const distArg = values.dist;
+const skipBuild = values['skip-build'] === true || distArg !== undefined;
+const details = values.details === true;
+const runs = intOption({ name: 'bench:lighthouse' }, 'runs', values.runs, 1, 1);
+const kinds = (values.pages ?? 'home,list,detail').split(',').map((k) => k.trim());
 const outDir = distArg ? path.resolve(distArg) : path.join(root, 'bench-results', 'lighthouse-dist');
 const reportDir = path.join(root, 'bench-results', 'lighthouse');
-const apiPort = Number(process.env.BENCH_API_PORT || 18788);
+const apiPort = checked.BENCH_API_PORT ?? 18788;
 
 const chromium = await findChromium();
 if (!chromium) {

@@ -11,12 +11,19 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import S3rver from 's3rver';
 import { createS3Store } from '../publisher/release-store/s3.ts';
 import type { ReleaseFile } from '../publisher/release-store/types.ts';
+import { parseCommand } from '../config/cli.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommand({
+  name: 'node scripts/bench/s3-publish.ts',
+  usage: `usage: npx node scripts/bench/s3-publish.ts [--pages 20000] [--page-kb 40] [--concurrency 16]
+
+Times the S3 release store against s3rver on loopback: a synthetic release of N pages, a first
+stage + activate, then a one-page edit. S3RVER_LOG=1 shows s3rver's log.
+
+  -h, --help   this text`,
   options: {
     pages: { type: 'string', default: '20000' },
     'page-kb': { type: 'string', default: '40' },

@@ -7,9 +7,32 @@
 //   npm run cms -- delete article <slug>
 //
 // Talks to API_HOST:API_PORT with EDITOR_TOKEN (both as `npm start` prints them).
-import { parseArgs } from 'node:util';
+import { loadEnv } from '../config/env.ts';
+import { parseCommand } from '../config/cli.ts';
 
-const { values, positionals } = parseArgs({
+const usage = `usage: npm run cms -- edit|create|delete TYPE KEY [options]
+
+Changes a record through the reference API's editor endpoint; the API then sends the signed
+webhook to the publisher (as npm start wired it).
+
+  TYPE               article, activity, law, faq, procurement, manual, survey, menu, popup
+  KEY                the record's slug, id or uuid
+  --title T          the title in both languages (or --title-th T, --title-en T)
+  --body B           the body in both languages (or --body-th B, --body-en B)
+  --category C       the category id or slug
+  --publish          make an unpublished record visible again
+  --unpublish        hide the record from every page
+  -h, --help         this text
+
+Examples:
+  npm run cms -- edit article my-slug --title "New title"
+  npm run cms -- delete article my-slug
+
+Environment: EDITOR_TOKEN (required; npm start prints it), API_HOST, API_PORT (127.0.0.1:8787).`;
+
+const { values, positionals } = parseCommand({
+  name: 'npm run cms',
+  usage,
   allowPositionals: true,
   options: {
     title: { type: 'string' },
@@ -23,19 +46,18 @@ const { values, positionals } = parseArgs({
     unpublish: { type: 'boolean' },
   },
 });
+const env = loadEnv('cms');
 const [command, type, key] = positionals;
-const usage =
-  'usage: npm run cms -- edit|create|delete TYPE KEY [--title T] [--title-th T] [--title-en T] [--body B] [--body-th B] [--body-en B] [--category C] [--publish|--unpublish]';
-if (!['edit', 'create', 'delete'].includes(command ?? '') || !type || !key) {
-  console.error(usage);
+if (!['edit', 'create', 'delete'].includes(command ?? '') || !type || !key || positionals.length > 3) {
+  console.error('cms: give edit|create|delete TYPE KEY (npm run cms -- --help for the usage)');
   process.exit(2);
 }
 const token = process.env.EDITOR_TOKEN;
 if (!token) {
-  console.error('cms: set EDITOR_TOKEN (npm start prints it)');
+  console.error('cms: EDITOR_TOKEN must be set (npm start prints it)');
   process.exit(2);
 }
-const base = `http://${process.env.API_HOST || '127.0.0.1'}:${process.env.API_PORT || 8787}`;
+const base = `http://${process.env.API_HOST || '127.0.0.1'}:${env.API_PORT ?? 8787}`;
 
 const body: Record<string, unknown> = {};
 for (const lang of ['th', 'en']) {

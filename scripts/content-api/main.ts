@@ -6,31 +6,33 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { startContentApi, DEFAULT_DB, REPO_ROOT } from './server.ts';
+import { intOption, parseCommand } from '../config/cli.ts';
+import { loadEnv } from '../config/env.ts';
 
-/** --scale N, --scale=N, or API_SCALE. */
-function scaleArg(argv: string[], env: NodeJS.ProcessEnv): number | undefined {
-  let raw = env.API_SCALE;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--scale') raw = argv[i + 1];
-    else if (argv[i]?.startsWith('--scale=')) raw = argv[i]?.slice(8);
-  }
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-    console.error(`content-api: --scale must be a whole number from 1 to 1000000 (got "${raw}")`);
-    process.exit(2);
-  }
-  return n;
-}
+const { values } = parseCommand({
+  name: 'npm run api',
+  usage: `usage: npm run api -- [--scale N]
 
+The reference content API (the agency's API stand-in) with its demo data, until Ctrl-C.
+
+  --scale N     seed N items in each large collection (a fresh database only; or API_SCALE)
+  -h, --help    this text
+
+Environment: API_HOST, API_PORT (127.0.0.1:8787), API_DB (its SQLite file), EDITOR_TOKEN
+(generated and printed when unset), WEBHOOK_SECRET and WEBHOOK_URL (where edits send signed
+webhooks; none without a secret), PUBLISHER_HOST, PUBLISHER_PORT.`,
+  options: { scale: { type: 'string' } },
+});
 const env = process.env;
-const port = env.API_PORT ? Number(env.API_PORT) : 8787;
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`content-api: API_PORT must be a port number (got "${env.API_PORT}")`);
+const checked = loadEnv('content-api');
+const port = checked.API_PORT ?? 8787;
+const scale =
+  values.scale === undefined ? checked.API_SCALE : intOption({ name: 'content-api' }, 'scale', values.scale, 0, 1);
+if (scale !== undefined && scale > 1_000_000) {
+  console.error(`content-api: --scale must be a whole number from 1 to 1000000 (got "${values.scale}")`);
   process.exit(2);
 }
 const dbPath = env.API_DB ? resolve(REPO_ROOT, env.API_DB) : DEFAULT_DB;
-const scale = scaleArg(process.argv.slice(2), env);
 
 const editor = {
   token: env.EDITOR_TOKEN || `dev-${randomBytes(12).toString('hex')}`,

@@ -9,30 +9,16 @@
  */
 import xxhash from 'xxhash-wasm';
 import type { RenderPath, StoreEntry } from './render-path.ts';
-
-/** Which collections show records of each webhook `type` (anything else reloads every collection). */
-const COLLECTIONS_OF_TYPE: Record<string, readonly string[]> = {
-  article: ['articles', 'home', 'news'],
-  activity: ['activities', 'home', 'news', 'events'],
-  law: ['laws', 'lawTaxonomy'],
-  faq: ['faq'],
-  procurement: ['purchases', 'home'],
-  manual: ['manuals', 'collapseHighlights', 'home'],
-  survey: ['surveys', 'surveyForms'],
-  menu: ['menu', 'newMenu', 'quickMenu', 'footer', 'articles'],
-  popup: ['home'],
-};
+import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
 
 /**
- * Detail endpoints whose answers the re-read may reuse (src/collections/api-collection.ts
- * `DETAIL_CACHE_KEY`): webhook type → the endpoint of one record, its key captured.
+ * Which collections show records of each webhook `type` (anything else reloads every
+ * collection), and the detail endpoints whose answers the re-read may reuse
+ * (src/collections/api-collection.ts `DETAIL_CACHE_KEY`: webhook type → the endpoint of one
+ * record, its key captured): both from the areas' manifests (src/areas/registry.ts).
  */
-const DETAIL_ENDPOINTS: Record<string, RegExp> = {
-  article: /^\/content\/page\/([^/?]+)$/,
-  activity: /^\/activity\/page\/([^/?]+)$/,
-  procurement: /^\/purchase\/view\/([^/?]+)$/,
-  manual: /^\/manual\/view\/([^/?]+)$/,
-};
+const COLLECTIONS_OF_TYPE = collectionsOfType();
+const DETAIL_ENDPOINTS = detailEndpoints();
 const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 
 /** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */

@@ -13,6 +13,7 @@ import { reread, wholeKind } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { PurgeStage } from './stages/purge.ts';
+import type { PurgeState } from './purge/retrying.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
@@ -63,6 +64,10 @@ export class Publisher {
   }
   get lastPurge(): PurgeStats | null {
     return this.#purge.last;
+  }
+  /** The purger's retries (purge/retrying.ts): what waits, failures in a row, the last error. */
+  get purgeRetries(): PurgeState | null {
+    return this.#purge.retries;
   }
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */

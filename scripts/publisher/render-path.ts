@@ -15,7 +15,8 @@
  * - `store` is the bundle's content-layer store: records re-read from the API replace the
  *   built ones in place (see ./content-store.ts).
  */
-import { loadBundle, type RouteData } from '../../src/integrations/render-path/bundle.ts';
+import { loadBundle, readFacts, type RouteData } from '../../src/integrations/render-path/bundle.ts';
+import type { RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
 
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
@@ -108,14 +109,8 @@ function retryDroppedGets(): void {
   };
 }
 
-/** What the publisher uses of Astro's per-route cache of getStaticPaths results. */
-interface RouteCache {
-  cache: Record<string, unknown>;
-  clearAll(): void;
-  get(route: RouteData): { staticPaths?: unknown } | undefined;
-  set(route: RouteData, entry: unknown): void;
-  key(route: RouteData): string;
-}
+/** What the publisher uses of Astro's per-route cache of getStaticPaths results (the seam's contract). */
+type RouteCache = AstroRouteCache<RouteData>;
 
 /**
  * Records which content collections each route's getStaticPaths reads. Astro calls them one
@@ -168,6 +163,32 @@ function watchReads(routeCache: RouteCache) {
         }
       }
     },
+  };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Refuses, with one line saying what to do, a render path that is missing or that was built
+ * against another API than `apiBaseUrl`: its loaders would quietly keep re-reading the address
+ * baked into the build. A bundle built before the address was recorded passes (the caller warns).
+ */
+export async function checkRenderPath(
+  dir: string,
+  apiBaseUrl: string | undefined,
+): Promise<{ apiBaseUrl?: string; builtAt?: string }> {
+  const facts = await readFacts(dir);
+  if (!facts)
+    throw new Error(
+      `no render path in ${dir} (render-path.json is missing): run \`npm run build\` first (it keeps one in RENDER_PATH_DIR)`,
+    );
+  if (apiBaseUrl && facts.apiBaseUrl && trimSlash(facts.apiBaseUrl) !== trimSlash(apiBaseUrl))
+    throw new Error(
+      `the render path in ${dir} was built against ${facts.apiBaseUrl}, not PUBLIC_API_BASE_URL=${apiBaseUrl}: build again with PUBLIC_API_BASE_URL=${apiBaseUrl} npm run build`,
+    );
+  return {
+    ...(facts.apiBaseUrl ? { apiBaseUrl: facts.apiBaseUrl } : {}),
+    ...(facts.builtAt ? { builtAt: facts.builtAt } : {}),
   };
 }
 

@@ -222,6 +222,7 @@ export function createPublisherServer(options: ServerOptions): Server {
           publishes: { total: publisher.stats.total, failed: publisher.stats.failed },
           last: publisher.last,
           purge: publisher.lastPurge,
+          purgeRetries: publisher.purgeRetries,
         });
       }
       if (req.method === 'GET' && url.pathname === '/healthz') {

@@ -1,5 +1,6 @@
 /** Runs `astro build` against a given API base URL (see run.ts for why `_` is unset). */
 import type { StdioOptions } from 'node:child_process';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEnv, run } from './run.ts';
@@ -21,4 +22,38 @@ export function buildSite({ apiBaseUrl, args = [], env = {}, stdio }: BuildSiteO
     stdio,
     env: buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl }),
   });
+}
+
+/**
+ * A build that keeps its render path for the publisher (docs/deploy.md): the bundle goes to a
+ * fresh folder `builds/<id>` beside `renderPathDir`, and only when the build succeeded does
+ * `renderPathDir` become a symlink to it, swapped in one rename. A publisher running from the
+ * render path of before keeps every file it may still import (its folder is not touched; the
+ * three newest are kept), and a failed build leaves the last good render path in place.
+ */
+export async function buildKeepingRenderPath(
+  options: BuildSiteOptions & { renderPathDir: string; keep?: number },
+): Promise<number> {
+  const { renderPathDir, keep = 3, ...rest } = options;
+  const builds = path.join(path.dirname(renderPathDir), 'builds');
+  const id = `${new Date().toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
+  const target = path.join(builds, id);
+  await mkdir(builds, { recursive: true });
+  const code = await buildSite({ ...rest, env: { ...rest.env, RENDER_PATH_DIR: target } });
+  if (code !== 0) {
+    await rm(target, { recursive: true, force: true });
+    return code;
+  }
+  const link = path.relative(path.dirname(renderPathDir), target);
+  const tmp = `${renderPathDir}.${id}.tmp`;
+  await symlink(link, tmp);
+  const before = await lstat(renderPathDir).catch(() => null);
+  // A render path of old is a folder (builds before this one): moved aside, then deleted.
+  if (before?.isDirectory()) await rename(renderPathDir, path.join(builds, `${id}-old`));
+  await rename(tmp, renderPathDir);
+  const current = path.basename(await readlink(renderPathDir));
+  const all = (await readdir(builds)).sort().reverse();
+  const kept = new Set([current, ...all.filter((name) => !name.endsWith('-old')).slice(0, keep)]);
+  for (const name of all) if (!kept.has(name)) await rm(path.join(builds, name), { recursive: true, force: true });
+  return 0;
 }

@@ -43,6 +43,7 @@ import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api
 import { LANGS, type Lang } from '../i18n/config';
 import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
+import { takeStale } from '../lib/clock';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -364,11 +365,15 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
         const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
         // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
         const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
+        // Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for
+        // a full read, whatever the API's 304s say.
+        const stale = takeStale(collection);
         const loaded = await Promise.all(
           langs.map(async (lang) => {
             const synced = readSynced(meta.get(`gets:${lang}`));
             const stored = meta.get(`count:${lang}`);
             if (
+              !stale &&
               synced &&
               synced.key === syncKey &&
               stored !== undefined &&

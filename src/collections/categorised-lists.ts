@@ -4,20 +4,23 @@
  * page-1 path and the filters the live filter is fixed to. The page files only pick one
  * of these and render it with their area's list component.
  *
- * The two areas differ only in what ARTICLES and ACTIVITIES say: the API names an article
- * category by its slug and an activity category by its id (in URLs and in the live filter).
+ * The two areas differ only in what their CategorisedArea says (ARTICLES in
+ * src/areas/articles/lists.ts, ACTIVITIES in src/areas/activities/lists.ts): the API names an
+ * article category by its slug and an activity category by its id (in URLs and in the live filter).
  */
 import { getT, type Lang } from '../i18n';
 import type { Category } from '../api/shared';
 import type { AreaEntry } from './area-records';
 import type { DepartmentEntries } from './categorised-records';
 import { categoryNavSource, listPagePaths, type ListPageProps, type ListSpec } from './page-paths';
-import { readArticles, type StoredArticle } from '../areas/articles/collection';
-import { readActivities, type StoredActivity } from '../areas/activities/collection';
+import { listFilterProps, type ListFilterOptions } from '../ui/list-filter/props';
+import type { ListFilterSpec } from '../ui/list-filter/types';
 
 export interface CategorisedArea<D extends { category: Category }> {
-  /** The live filter's kind; also the area's translation prefix (`articlesPage.*`). */
-  kind: 'articles' | 'activities';
+  /** The area's translation prefix (`articlesPage.*`). */
+  kind: string;
+  /** Its live filter (the area's manifest). */
+  filter: ListFilterSpec;
   /** Language-neutral path of the whole list. */
   root: string;
   /** The category field that names a category in its URL and in the live filter. */
@@ -28,22 +31,6 @@ export interface CategorisedArea<D extends { category: Category }> {
     lang: Lang,
   ) => Promise<{ listed: AreaEntry<D>[]; categories: Category[]; departments: DepartmentEntries<AreaEntry<D>>[] }>;
 }
-
-export const ARTICLES: CategorisedArea<StoredArticle> = {
-  kind: 'articles',
-  root: '/articles/',
-  categoryKey: (c) => c.slug,
-  categoryFilter: (c) => ({ category: c.slug }),
-  read: readArticles,
-};
-
-export const ACTIVITIES: CategorisedArea<StoredActivity> = {
-  kind: 'activities',
-  root: '/activities/',
-  categoryKey: (c) => c.id,
-  categoryFilter: (c) => ({ cid: c.id }),
-  read: readActivities,
-};
 
 /** What the area's list component needs besides the page's items. */
 export interface CategorisedListFrame {
@@ -61,6 +48,18 @@ export interface CategorisedListFrame {
 }
 
 export type CategorisedListProps<D> = ListPageProps<D, CategorisedListFrame>;
+
+/** The live filter's props of a list (its area's `<Kind>Filter.tsx` takes them). */
+export const categorisedFilterProps = (
+  area: CategorisedArea<{ category: Category }>,
+  lang: Lang,
+  { categories, fixed, places }: CategorisedListFrame & { places?: Pick<ListFilterOptions, 'regions' | 'provinces'> },
+) =>
+  listFilterProps(area.filter, lang, {
+    categories: categories.map((c) => ({ id: area.categoryKey(c), title: c.title })),
+    fixed,
+    ...places,
+  });
 
 /** Language-neutral path of one category's list; `key` is the category's slug or id (see categoryKey). */
 export const categoryPath = (area: { root: string }, key: string) => `${area.root}category/${key}/`;

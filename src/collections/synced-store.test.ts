@@ -13,7 +13,7 @@ describe('the synced store', () => {
     const names = Object.keys(collections);
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) {
-      const loader = (collections as Record<string, { loader?: { name?: string } }>)[name]?.loader;
+      const loader = (collections as unknown as Record<string, { loader?: { name?: string } }>)[name]?.loader;
       expect(loader?.name, `collection ${name}`).toMatch(/^api:/);
     }
   });

@@ -27,7 +27,7 @@ const listSchema = <T>() => storedRecords<{ items: T[] }>(null);
 
 const MAIN = 'main';
 
-export const shellCollections = {
+export const collections = {
   menu: apiCollection({
     endpoint: '/menu',
     schema: menuSchema,
@@ -141,4 +141,10 @@ export async function pageCacheKey(
   ...entries: Array<DigestSource | readonly DigestSource[] | undefined>
 ): Promise<string> {
   return cacheKeyOf(await shellEntries(lang), ...entries);
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

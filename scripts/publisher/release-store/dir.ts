@@ -66,9 +66,45 @@ export async function releaseTags(dir: string): Promise<Map<string, readonly str
   }
 }
 
+/** The writes a stage makes, injectable so that tests can fill the disk (ENOSPC) on the staging folder. */
+export interface StageIo {
+  copyFile: typeof copyFile;
+  link: typeof link;
+  writeFile: typeof writeFile;
+}
+
 export interface DirStoreOptions {
   /** PUBLISH_DIR */
   root: string;
+  /** The stage's writes (default node:fs/promises). */
+  io?: Partial<StageIo>;
+}
+
+/**
+ * Test-only fault points (tests/unit/publisher/faults-kill.test.ts): with PORTAL_FAULT_KILL_AT set
+ * to one of these, the process kills itself with SIGKILL at that moment of a publish, as a host
+ * that loses power would stop it. `stage`: half the files of a release placed; `activate`: the
+ * release's info written, the `live` link not yet swapped; `switched`: right after the swap,
+ * before the publisher records the page map or prunes.
+ */
+const KILL_POINTS = new Set(['stage', 'activate', 'switched']);
+function faultPoint(name: string): void {
+  const at = process.env.PORTAL_FAULT_KILL_AT;
+  if (at && at === name && KILL_POINTS.has(name)) process.kill(process.pid, 'SIGKILL');
+}
+
+/** One line for an operator: what failed, where, and that nothing went live. */
+function stageError(id: string, dir: string, error: unknown): Error {
+  const e = error as NodeJS.ErrnoException;
+  const why =
+    e.code === 'ENOSPC'
+      ? `no space left on the device of ${dir} (ENOSPC)`
+      : e.code
+        ? `${e.code}: ${e.message}`
+        : String(e.message ?? e);
+  return new Error(`staging release ${id} failed: ${why}; the partial release was removed and the live release stays`, {
+    cause: error,
+  });
 }
 
 export class DirReleaseStore implements ReleaseStore {
@@ -78,7 +114,10 @@ export class DirReleaseStore implements ReleaseStore {
   /** sirv (site-server.ts) serves `.br` / `.gz` twins. */
   readonly precompressed = true;
 
-  constructor({ root }: DirStoreOptions) {
+  readonly #io: StageIo;
+
+  constructor({ root, io = {} }: DirStoreOptions) {
+    this.#io = { copyFile, link, writeFile, ...io };
     this.root = path.resolve(root);
     this.releases = path.join(this.root, 'releases');
     this.livePath = path.join(this.root, 'live');
@@ -239,7 +278,9 @@ export class DirReleaseStore implements ReleaseStore {
   async #writeManifest(dir: string, manifest: Manifest): Promise<void> {
     await rm(path.join(dir, MANIFEST), { force: true });
     await rm(path.join(dir, INFO), { force: true });
-    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    // Through a temporary name: a manifest is whole or absent (a kill mid-write leaves none).
+    await this.#io.writeFile(path.join(dir, `${MANIFEST}.tmp`), JSON.stringify(manifest));
+    await rename(path.join(dir, `${MANIFEST}.tmp`), path.join(dir, MANIFEST));
     // Kept parsed: the next stage reads it as the live release's (no parse of 60,000 paths).
     const s = await stat(path.join(dir, MANIFEST));
     this.#manifests.set(manifest.id, { stamp: `${s.ino} ${s.size} ${s.mtimeMs}`, manifest });
@@ -282,9 +323,48 @@ export class DirReleaseStore implements ReleaseStore {
     return (id && (await this.#manifest(id))?.files) || {};
   }
 
+  /**
+   * Removes what a process that died mid-publish left (called once at start, before anything is
+   * staged): spare and trash folders, folders of releases whose stage never finished (no
+   * manifest), a `live` link being made. One publisher per PUBLISH_DIR. Returns the names removed.
+   */
+  async recover(): Promise<string[]> {
+    const removed: string[] = [];
+    const liveId = await this.#liveId();
+    let names: string[] = [];
+    try {
+      names = await readdir(this.releases);
+    } catch {
+      /* nothing published yet */
+    }
+    for (const name of names) {
+      if (name === liveId) continue;
+      if (name.startsWith('.') || !(await this.#manifest(name))) {
+        await rm(this.dirOf(name), { recursive: true, force: true });
+        removed.push(`releases/${name}`);
+      }
+    }
+    for (const name of await readdir(this.root).catch(() => [] as string[]))
+      if (name.startsWith('.live-')) {
+        await rm(path.join(this.root, name), { force: true });
+        removed.push(name);
+      }
+    return removed;
+  }
+
   async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
     if (!/^\w[\w.-]*$/.test(id)) throw new Error(`bad release id ${id}`);
     const dir = this.dirOf(id);
+    try {
+      return await this.#stage(id, dir, files);
+    } catch (error) {
+      this.#manifests.delete(id);
+      await rm(dir, { recursive: true, force: true }).catch(() => {});
+      throw stageError(id, dir, error);
+    }
+  }
+
+  async #stage(id: string, dir: string, files: readonly ReleaseFile[]): Promise<StageResult> {
     const spare = await this.#takeSpare(files);
     if (spare) {
       await rm(dir, { recursive: true, force: true });
@@ -305,7 +385,9 @@ export class DirReleaseStore implements ReleaseStore {
     let reused = 0;
     const madeDirs = new Set<string>();
     const manifestFiles: Record<string, string> = {};
-    for (const file of files) {
+    const half = Math.floor(files.length / 2);
+    for (const [i, file] of files.entries()) {
+      if (i === half) faultPoint('stage');
       if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       const to = path.join(dir, file.path);
       const parent = path.dirname(to);
@@ -318,14 +400,15 @@ export class DirReleaseStore implements ReleaseStore {
       const existing = byHash.get(file.hash);
       if (existing) {
         try {
-          await link(existing, to);
+          await this.#io.link(existing, to);
           reused++;
           continue;
-        } catch {
+        } catch (error) {
           // the old file went away (pruned): copy the new bytes instead
+          if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
         }
       }
-      await copyFile(file.source, to);
+      await this.#io.copyFile(file.source, to);
       written++;
     }
     const manifest: Manifest = {
@@ -372,6 +455,8 @@ export class DirReleaseStore implements ReleaseStore {
     let byHash: Map<string, string> | null = null;
     const manifestFiles: Record<string, string> = {};
     const made = new Set<string>();
+    let placed = 0;
+    const changed = files.filter((f) => present[f.path] !== f.hash).length;
     for (const file of files) {
       if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       manifestFiles[file.path] = file.hash;
@@ -384,14 +469,16 @@ export class DirReleaseStore implements ReleaseStore {
         await mkdir(parent, { recursive: true });
         made.add(parent);
       }
+      if (placed++ === Math.floor(changed / 2)) faultPoint('stage');
       await rm(to, { force: true });
       try {
-        await link(file.source, to);
-      } catch {
+        await this.#io.link(file.source, to);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
         // Not linkable (another disk), or gone (a source in a release pruned since): by hash.
         byHash ??= await this.#byHash(id);
         const existing = byHash.get(file.hash);
-        await (existing ? link(existing, to) : copyFile(file.source, to));
+        await (existing ? this.#io.link(existing, to) : this.#io.copyFile(file.source, to));
       }
     }
     const parents = new Set<string>();
@@ -437,7 +524,9 @@ export class DirReleaseStore implements ReleaseStore {
     await rename(`${infoPath}.tmp`, infoPath);
     const tmp = path.join(this.root, `.live-${process.pid}-${Date.now()}`);
     await symlink(path.join('releases', id), tmp);
+    faultPoint('activate');
     await rename(tmp, this.livePath); // atomic on POSIX: readers see the old or the new release
+    faultPoint('switched');
   }
 
   async rollback(): Promise<ReleaseInfo> {

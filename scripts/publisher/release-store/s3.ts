@@ -41,6 +41,10 @@ import { z } from 'zod';
 import { cacheControlOf, contentTypeOf, headersFor, isDocument, isHashedAsset, SECURITY_HEADERS } from './headers.ts';
 import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
 
+/** Tries of one request to the store (the first and the retries), unless AWS_MAX_ATTEMPTS says otherwise. */
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 /** Files at least this big go through lib-storage's multipart upload. */
 const MULTIPART_FROM = 16 * 1024 * 1024;
 /** Up to this many unknown hashes are looked up one by one (HEAD); more, by listing the blobs. */
@@ -94,6 +98,8 @@ export interface S3Env {
   AWS_SECRET_ACCESS_KEY?: string;
   AWS_SESSION_TOKEN?: string;
   AWS_MAX_ATTEMPTS?: string;
+  /** Milliseconds a request may wait for the store's answer before it is retried (default 30 s). */
+  S3_REQUEST_TIMEOUT_MS?: string;
   AWS_REQUEST_CHECKSUM_CALCULATION?: string;
   [name: string]: string | undefined;
 }
@@ -107,6 +113,17 @@ export function s3ClientFromEnv(env: S3Env, overrides: Partial<S3ClientConfig> =
     requestChecksumCalculation:
       env.AWS_REQUEST_CHECKSUM_CALCULATION === 'WHEN_SUPPORTED' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that stops answering (a hung connection) must not hold a publish for ever: each
+    // request waits this long, then the SDK's retries (below) try it again.
+    requestHandler: {
+      connectionTimeout: 5_000,
+      // Without it the SDK only warns and the request waits for ever (found by the fault test).
+      throwOnRequestTimeout: true,
+      requestTimeout: env.S3_REQUEST_TIMEOUT_MS ? Number(env.S3_REQUEST_TIMEOUT_MS) : DEFAULT_REQUEST_TIMEOUT_MS,
+    },
+    // 5xx answers, SlowDown, timeouts and cut connections are retried with exponential back-off
+    // and jitter (the SDK's standard retry strategy), DEFAULT_MAX_ATTEMPTS tries in all.
+    maxAttempts: DEFAULT_MAX_ATTEMPTS,
     ...overrides,
   };
   if (env.S3_ENDPOINT) config.endpoint = env.S3_ENDPOINT;

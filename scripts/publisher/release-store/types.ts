@@ -83,6 +83,12 @@ export interface ReleaseStore {
    * so a later stage changes only the files that differ instead of copying the release.
    */
   prepareNext?(target?: number): void;
+  /**
+   * Called once at start, before anything is staged: removes what a process killed mid-publish
+   * left (half-staged releases, spare copies, a `live` link being made). Returns what it removed.
+   * (`s3` needs none: an interrupted switch is completed by the next `activate`.)
+   */
+  recover?(): Promise<string[]>;
   /** `dir`: resolves when the copies `prepareNext()` started are made. */
   sparesReady?(): Promise<void>;
 }

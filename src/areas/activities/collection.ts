@@ -24,7 +24,7 @@ type ActivityRecord = StoredActivity | OrderRecord | CategorisedRecord;
 
 const activityKey = (id: string) => `activity:${id}`;
 
-export const activitiesCollections = {
+export const collections = {
   activities: apiCollection({
     endpoint: '/activity/category/all',
     schema: storedRecords<ActivityRecord>(),
@@ -75,4 +75,10 @@ export async function readActivities(lang: Lang) {
       ).filter(isActivity),
     ...readCategorised(byKey, isActivity),
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

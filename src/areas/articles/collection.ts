@@ -60,7 +60,7 @@ async function linkedArticleSlugs(ctx: AreaContext): Promise<string[]> {
   });
 }
 
-export const articlesCollections = {
+export const collections = {
   articles: apiCollection({
     endpoint: '/content/category/all',
     schema: storedRecords<ArticleRecord>(),
@@ -126,4 +126,10 @@ export async function readArticles(lang: Lang) {
       ).filter(isArticle),
     ...readCategorised(byKey, isArticle),
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

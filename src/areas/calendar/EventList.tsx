@@ -1,4 +1,7 @@
-/** Events as a list: category (colour swatch + name), title (linked to its page when it has one), when, where. */
+/**
+ * Events as a list: category (colour swatch + name), title (linked to its page when it has one),
+ * when, where, and its "add to calendar" file.
+ */
 import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
 import type { CalendarCategory, CalendarItem } from './store';
@@ -34,6 +37,12 @@ export function EventList({ events, categories, lang }: Props) {
                 {event.location}
               </p>
             )}
+            <p className="m-0 text-sm">
+              <a href={event.ics} download>
+                {t('calendarPage.addToCalendar')}
+                <span className="sr-only">: {event.title}</span>
+              </a>
+            </p>
           </li>
         );
       })}

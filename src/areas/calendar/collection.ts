@@ -17,6 +17,7 @@ import { getEventsAndSeminars } from '../home/api';
 import { localizePath } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
 import { eventPath } from './event-text';
+import { calendarFileHref, eventCalendarPath } from './file-paths';
 import { monthKey, monthOf, monthRange, shiftMonth, type CalendarData } from './store';
 
 /** Months before and after the build's (Bangkok) month that the calendar covers. */
@@ -48,7 +49,7 @@ function calendarRange(now: Date = new Date()) {
   };
 }
 
-export const eventsCollections = {
+export const collections = {
   events: apiCollection({
     endpoint: '/common/events',
     schema: eventsPageSchema,
@@ -85,6 +86,7 @@ export function calendarIslandData(data: EventsPageData, lang: Lang): CalendarDa
         location: event.location,
         categoryId: event.category.id,
         link: path ? localizePath(path, lang) : null,
+        ics: calendarFileHref(eventCalendarPath(event.id), lang),
       };
     }),
     categories: categoriesOf(data),
@@ -100,4 +102,10 @@ function categoriesOf(data: EventsPageData): CalendarData['categories'] {
     if (!byId.has(category.id))
       byId.set(category.id, { id: category.id, title: category.title, color: category.color });
   return [...byId.values()];
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

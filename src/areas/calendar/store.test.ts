@@ -16,7 +16,17 @@ import {
 const fair = { id: '1', title: 'งานแสดงสินค้า', color: '#aa3300' };
 const seminar = { id: '2', title: 'สัมมนา', color: '#0033aa' };
 function event(id: string, startAt: string, endAt: string, categoryId = fair.id): CalendarItem {
-  return { id, title: `กิจกรรม ${id}`, location: 'กรุงเทพฯ', startAt, endAt, allDay: false, categoryId, link: null };
+  return {
+    id,
+    title: `กิจกรรม ${id}`,
+    location: 'กรุงเทพฯ',
+    startAt,
+    endAt,
+    allDay: false,
+    categoryId,
+    link: null,
+    ics: `/calendar/event/${id}.ics`,
+  };
 }
 const data: CalendarData = {
   events: [

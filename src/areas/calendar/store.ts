@@ -29,6 +29,8 @@ export interface CalendarItem {
   endAt: string;
   allDay: boolean;
   location: string;
+  /** Its "add to calendar" file (.ics), already in the page's language. */
+  ics: string;
   categoryId: string;
   /** The event's own page, already in the page's language, or null. */
   link: string | null;

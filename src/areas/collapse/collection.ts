@@ -26,7 +26,7 @@ type CollapseRecord = ({ type: 'module' } & CollapseModuleRecord) | ({ type: 'co
 
 export type CollapseHighlight = Pick<Manual, 'uuid' | 'title' | 'summary' | 'updatedAt'> & { groupTitle: string };
 
-export const collapseCollections = {
+export const collections = {
   collapse: apiCollection({
     endpoint: '/collapse',
     schema: storedRecords<CollapseRecord>('type'),
@@ -89,4 +89,10 @@ export async function getCollapseContentEntries(lang: Lang): Promise<CollapseCon
 
 export function getCollapseHighlights(lang: Lang) {
   return getEntry('collapseHighlights', `${lang}/main`);
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

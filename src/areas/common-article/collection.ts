@@ -47,7 +47,7 @@ export type CommonContentEntry = Narrow<Entry, 'content'>;
 export type CommonCategoryRecord = CommonModuleEntry['data']['categories'][number];
 export type CommonContentSummary = CommonModuleEntry['data']['uncategorized'][number];
 
-export const commonArticleCollections = {
+export const collections = {
   commonArticle: apiCollection({
     endpoint: '/common-article/category',
     schema: storedRecords<CommonArticleRecord>('type'),
@@ -124,4 +124,10 @@ export async function getCommonCategoryEntries(lang: Lang): Promise<CommonCatego
 
 export async function getCommonContentEntries(lang: Lang): Promise<CommonContentEntry[]> {
   return (await entriesOf(lang)).filter((e): e is CommonContentEntry => e.data.type === 'content');
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -34,7 +34,7 @@ export type StoredDivisions = Stored<
 export type StoredProvinces = Stored<'provinces', { regions: Ref[]; items: ProvinceContacts['provinces'] }>;
 type ContactRecord = StoredDepartment | StoredCovers | StoredDivisions | StoredProvinces | OrderRecord;
 
-export const contactCollections = {
+export const collections = {
   contact: listArea({
     endpoint: '/contact/department',
     list: ({ lang, call }) => call('/contact/department', () => getContactDepartment(lang)),
@@ -66,4 +66,10 @@ export async function readContact(lang: Lang) {
     divisions: recordOf(byKey, 'divisions', 'divisions'),
     provinces: recordOf(byKey, 'provinces', 'provinces'),
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

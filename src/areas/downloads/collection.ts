@@ -18,7 +18,7 @@ import type { Lang } from '../../i18n/config';
 /** A category with its sub-categories and their files (the API's mappings, api.ts). */
 export type DownloadCategory = Omit<DownloadFormCategory, 'count'> & { subCategories: DownloadFormSubCategory[] };
 
-export const downloadCollections = {
+export const collections = {
   downloadForms: apiCollection({
     endpoint: '/download-form/category',
     schema: storedRecords<DownloadCategory>(null),
@@ -42,4 +42,10 @@ export async function getDownloadCategoryEntries(lang: Lang) {
 /** Number of files of a category, counted from what the page will list. */
 export function fileCount(category: DownloadCategory): number {
   return category.subCategories.reduce((n, s) => n + s.files.length, 0);
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -13,7 +13,7 @@ import type { Lang } from '../../i18n/config';
 export type StoredBook = Stored<'book', Book>;
 type BookRecord = StoredBook | Stored<'template', BookTemplate> | OrderRecord;
 
-export const booksCollections = {
+export const collections = {
   books: listArea({
     endpoint: '/book/category/all',
     list: (ctx) => fetchAllPages(ctx, '/book/category/all', (page, limit) => getBooks({ page, limit }, ctx.lang)),
@@ -28,4 +28,10 @@ export const booksCollections = {
 export async function readBooks(lang: Lang) {
   const { byKey, items } = await readListArea<BookRecord, 'book'>('books', lang, 'book');
   return { books: items, template: recordOf(byKey, 'template', 'template') };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

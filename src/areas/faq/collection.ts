@@ -23,7 +23,7 @@ const FAQ_PAGE_SIZE = 100;
 
 const item = (f: Faq): FaqItem => ({ id: f.id, question: f.question, answerHtml: f.answerHtml });
 
-export const faqCollections = {
+export const collections = {
   faq: apiCollection({
     endpoint: '/faqs',
     schema: storedRecords<FaqPageData>(null),
@@ -49,4 +49,10 @@ export const faqCollections = {
 /** The FAQ entry of a language (undefined when the API had none). */
 export function getFaqEntry(lang: Lang) {
   return getEntry('faq', `${lang}/main`);
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -10,7 +10,7 @@ import type { Lang } from '../../i18n/config';
 
 export type StoredHomeService = Stored<'service', HomeServiceDetail>;
 
-export const homeServicesCollections = {
+export const collections = {
   homeServices: listArea({
     endpoint: '/home-service/home',
     list: (ctx) => ctx.call('/home-service/home', () => getHomeServices(ctx.lang)),
@@ -22,4 +22,10 @@ export const homeServicesCollections = {
 
 export async function readHomeServices(lang: Lang) {
   return (await readListArea<StoredHomeService | OrderRecord, 'service'>('homeServices', lang, 'service')).items;
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -30,6 +30,7 @@ import {
 } from '../services/api';
 import { manualSchema, mapManual, type Manual } from '../manuals/api';
 import { mapPurchase, purchaseSchema, type Purchase } from '../procurement/api';
+import { hasPassed, now } from '../../lib/clock';
 
 // ---- schemas (the API's shapes) ----
 
@@ -173,10 +174,16 @@ export async function getNewsTabs(lang: Lang): Promise<NewsTab[]> {
   }));
 }
 
-/** GET /home/events-and-seminar — the next 6 events. */
+/**
+ * GET /home/events-and-seminar — the next 6 events, without those whose end has passed when the
+ * API is read (src/lib/clock.ts): the API may list one that started today and is over, and the
+ * stored list then follows the clock, not only the API's answer.
+ */
 export async function getEventsAndSeminars(lang: Lang): Promise<CalendarEvent[]> {
   const endpoint = '/home/events-and-seminar';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
+  const events = parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
+  const at = now();
+  return events.filter((e) => !hasPassed(e.endAt, at));
 }
 
 /** GET /home/success-case */

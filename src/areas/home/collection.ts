@@ -97,7 +97,7 @@ const LOADERS: { [K in HomeKind]: [endpoint: string, load: (lang: Lang) => Promi
   introV2: ['/home/intropage-v2', getIntroPageV2],
 };
 
-export const homeCollections = {
+export const collections = {
   home: apiCollection({
     endpoint: '/home/*',
     schema: homeRecordSchema,
@@ -145,4 +145,10 @@ export async function readHome(lang: Lang) {
     const entry = byKey.get(kind);
     return entry && entry.data.kind === kind ? { entry, value: entry.data.value as ValueOf<K> } : undefined;
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -26,7 +26,7 @@ const lawTaxonomySchema = z.custom<LawTaxonomy>((v) => typeof v === 'object' && 
 /** /law accepts page_size up to 500 (docs/api-contract.md); few calls even at 5,000 laws. */
 const LAW_FETCH_SIZE = 500;
 
-export const lawCollections = {
+export const collections = {
   laws: apiCollection({
     endpoint: '/law',
     schema: lawSchema,
@@ -108,4 +108,10 @@ export function runsBySubCategory<T extends { data: LawRecord }>(
     else runs.push({ sub: { slug, title: slug === null ? null : (titles.get(slug) ?? null) }, laws: [law] });
   }
   return runs;
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

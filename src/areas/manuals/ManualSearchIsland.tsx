@@ -16,7 +16,7 @@ import { IslandRoot, type IslandProps } from '../../ui/island/IslandRoot';
 import { Loading } from '../../ui/island/Loading';
 import { useTranslation } from '../../ui/island/translation';
 import { Card } from '../../ui/Card';
-import { Pager } from '../webboard/Pager';
+import { Pager } from '../../ui/island/Pager';
 import { localizePath } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
 import { isManualSearch, manualSearchUrl, readManualSearch, type ManualSearch } from './search-url';

@@ -16,15 +16,15 @@ const group = { id: 3, slug: 'registration', title: 'จดทะเบียน
 const server = areaTestServer();
 
 describe('manual lists', () => {
-  it('leaves out a group_id of -1 and an empty keyword, and defaults to page 1', async () => {
+  it('sends the group as group_id (spec point 7), leaves out an empty keyword, and defaults to page 1', async () => {
     server.respond('/manual/group/3', paged([manual('m-1')]));
-    await getManualsOfGroup(3, { group_id: -1, keyword: '' }, 'th');
-    expect(lastRequestTo(server, '/manual/group/3').search).toBe('?page=1');
+    await getManualsOfGroup(3, { keyword: '' }, 'th');
+    expect(Object.fromEntries(lastRequestTo(server, '/manual/group/3').query)).toEqual({ group_id: '3', page: '1' });
   });
 
-  it('sends a real group_id and keyword', async () => {
+  it('sends group_id with the keyword and page', async () => {
     server.respond('/manual/group/3', paged([manual('m-1')], 2));
-    await getManualsOfGroup(3, { group_id: 3, keyword: 'บริษัท', page: 2 }, 'th');
+    await getManualsOfGroup(3, { keyword: 'บริษัท', page: 2 }, 'th');
     expect(Object.fromEntries(lastRequestTo(server, '/manual/group/3').query)).toEqual({
       group_id: '3',
       keyword: 'บริษัท',

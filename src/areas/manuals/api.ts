@@ -102,14 +102,18 @@ export interface ManualListParams {
   limit?: number;
 }
 
-/** GET /manual/group/{id} (page, keyword, group_id); a group_id of -1 (no filter) is not sent. */
+/**
+ * GET /manual/group/{id} (page, keyword, group_id): spec point 7 lists `group_id` with the
+ * group's id in the path, so every call sends it (the same id twice, as the agency's API expects).
+ */
 export async function getManualsOfGroup(
   id: number | string,
-  params: ManualListParams & { group_id?: number | string },
+  params: ManualListParams,
   lang: Lang,
 ): Promise<Paged<Manual>> {
   const endpoint = `/manual/group/${encodeURIComponent(String(id))}`;
-  const raw = await api.get(endpoint, { lang, query: listQuery({ ...params }, { page: DEFAULT_PAGE }) });
+  const query = listQuery({ ...params, group_id: id }, { page: DEFAULT_PAGE });
+  const raw = await api.get(endpoint, { lang, query });
   return parsePaged(endpoint, raw, manualSchema, mapManual);
 }
 

@@ -16,7 +16,7 @@ export type StoredManual = Stored<'manual', ManualDetail>;
 export type StoredManualGroup = Stored<'group', Omit<ManualGroup, 'count'> & { manuals: string[] }>;
 type ManualRecord = StoredManual | StoredManualGroup | OrderRecord;
 
-export const manualsCollections = {
+export const collections = {
   manuals: groupedArea({
     endpoint: '/manual/groups',
     groups: async (ctx) => {
@@ -47,4 +47,10 @@ export async function readManuals(lang: Lang) {
     /** Highlighted manuals, in group order then list order. */
     highlights: groups.flatMap((g) => itemsOf(g.data.manuals)).filter((m) => m.data.highlight),
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -15,7 +15,7 @@ import type { Lang } from '../../i18n/config';
 export type StoredMedia = Stored<'media', Media & { mediaKind: Media['kind'] }>;
 type MediaRecord = StoredMedia | Stored<'categories', { list: Category[] }> | OrderRecord;
 
-export const mediaCollections = {
+export const collections = {
   media: listArea({
     endpoint: '/media/category/all',
     list: (ctx) => fetchAllPages(ctx, '/media/category/all', (page, limit) => getMediaList({ page, limit }, ctx.lang)),
@@ -35,4 +35,10 @@ export const mediaCollections = {
 export async function readMedia(lang: Lang) {
   const { byKey, items } = await readListArea<MediaRecord, 'media'>('media', lang, 'media');
   return { media: items, categories: recordOf(byKey, 'categories', 'categories') };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

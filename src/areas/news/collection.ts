@@ -24,7 +24,7 @@ const feedShape = z.object({
   items: z.custom<NewsItem[]>((v) => Array.isArray(v), 'is not a list'),
 });
 
-export const newsCollections = {
+export const collections = {
   news: apiCollection({
     endpoint: '/common/*',
     schema: feedShape,
@@ -45,4 +45,10 @@ export async function readNews(lang: Lang) {
     const entry = byKey.get(tab.id);
     return entry ? [{ ...tab, entry, items: entry.data.items }] : [];
   });
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -22,7 +22,7 @@ export type StoredOnlineService = Stored<'service', OnlineServiceDetail>;
 type StoredCategory = Stored<'group', Omit<OnlineServiceCategory, 'count'> & { services: string[] }>;
 type OnlineServiceRecord = StoredOnlineService | StoredCategory | OrderRecord;
 
-export const onlineServicesCollections = {
+export const collections = {
   onlineServices: groupedArea({
     endpoint: '/online-service/category/list',
     groups: async (ctx) => {
@@ -54,4 +54,10 @@ export async function readOnlineServices(lang: Lang) {
       return c?.data.kind === 'group' ? c.data.title : undefined;
     },
   };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -20,7 +20,7 @@ export type OrgStaffEntry = Narrow<CollectionEntry<'organization'>, 'staff'>;
 export type OrgDivisionRecord = OrgModuleEntry['data']['divisions'][number];
 export type OrgStaffSummary = OrgDivisionRecord['staff'][number];
 
-export const organizationCollections = {
+export const collections = {
   organization: apiCollection({
     endpoint: '/organization',
     schema: storedRecords<OrgRecord>('type'),
@@ -93,4 +93,10 @@ export function divisionTree(divisions: readonly OrgDivisionRecord[]): DivisionN
     else roots.push(node);
   }
   return roots;
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -16,7 +16,7 @@ export type StoredProcureItem = Stored<'item', ProcureItem>;
 export type StoredProcureGroup = Stored<'group', { id: string; title: string; firstPage: string[]; all: string[] }>;
 type ProcureRecord = StoredProcureItem | StoredProcureGroup | OrderRecord;
 
-export const procureCollections = {
+export const collections = {
   procure: groupedArea({
     endpoint: '/procure/group',
     groups: async (ctx) => {
@@ -46,4 +46,10 @@ export const procureCollections = {
 export async function readProcure(lang: Lang) {
   const { groups, itemsOf } = await readGroupedArea<ProcureRecord, 'item'>('procure', lang, 'item');
   return { groups, itemsOf };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

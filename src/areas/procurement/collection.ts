@@ -14,7 +14,7 @@ import type { Lang } from '../../i18n/config';
 export type StoredPurchase = Stored<'purchase', PurchaseDetail>;
 type PurchaseRecord = StoredPurchase | Stored<'groups', { items: Omit<PurchaseGroup, 'count'>[] }> | OrderRecord;
 
-export const purchaseCollections = {
+export const collections = {
   purchases: listArea({
     endpoint: '/purchase/all',
     list: (ctx) => fetchAllPages(ctx, '/purchase/all', (page, limit) => getPurchases({ page, limit }, ctx.lang)),
@@ -37,4 +37,10 @@ export const purchaseCollections = {
 export async function readPurchases(lang: Lang) {
   const { byKey, items } = await readListArea<PurchaseRecord, 'purchase'>('purchases', lang, 'purchase');
   return { purchases: items, groups: recordOf(byKey, 'groups', 'groups') };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

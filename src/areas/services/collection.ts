@@ -15,7 +15,7 @@ export type StoredService = Stored<'service', ServiceDetail>;
 export type StoredServiceGroup = Stored<'group', Omit<ServiceGroup, 'services'> & { services: string[] }>;
 type ServiceRecord = StoredService | StoredServiceGroup | OrderRecord;
 
-export const servicesCollections = {
+export const collections = {
   services: groupedArea({
     endpoint: '/services/home',
     groups: async (ctx) => {
@@ -39,4 +39,10 @@ export const servicesCollections = {
 export async function readServices(lang: Lang) {
   const { groups, itemsOf, all, hot } = await readGroupedArea<ServiceRecord, 'service'>('services', lang, 'service');
   return { groups, hot: hot && { entry: hot.entry, services: hot.items }, servicesOf: itemsOf, allServices: all };
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -12,6 +12,7 @@ import { pageCacheKey } from '../../shell/collection';
 import { paginateEntries } from '../../ui/paginate';
 import { langStaticPaths } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
+import { surveyFormCollections } from './form-collection';
 
 /** Safety net: the API pages surveys itself (page size not stated); stop after this many. */
 const MAX_SURVEY_PAGES = 200;
@@ -31,12 +32,13 @@ async function fetchAllSurveys(ctx: AreaContext): Promise<SurveySummary[]> {
   return [...first.results, ...more.flatMap((m) => m.results)];
 }
 
-export const surveyCollections = {
+export const collections = {
   surveys: apiCollection({
     endpoint: '/survey',
     schema: storedRecords<SurveySummary>(null),
     fetch: async (ctx) => (await fetchAllSurveys(ctx)).map((s) => ({ key: s.id, data: s })),
   }),
+  ...surveyFormCollections,
 };
 
 /** The surveys of a language in the API's order (by id). */
@@ -65,4 +67,10 @@ export async function surveyListPaths(which: 'first' | 'rest') {
     }),
   );
   return perLang.flat();
+}
+
+// The content config's types (src/content.config.ts): this area's collections.
+type Collections = typeof collections;
+declare module '../../collections/area-manifest' {
+  interface AreaCollections extends Collections {}
 }

@@ -3,10 +3,13 @@
  * runs the word check first (the store's `write`); refused words are named right under the text,
  * in the page's language, and everything typed stays in the fields. Other failures show the
  * server's message (or a plain one) the same way. Nothing is cleared until the post is saved.
+ * With a `draftKey` what is typed is also kept in sessionStorage (src/ui/island/session-draft.ts):
+ * a failed send followed by a reload gets it back (and says so); a saved post clears it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { errorMessage } from '../../stores/request';
+import { clearDraft, readDraft, writeDraft } from '../../ui/island/session-draft';
 import type { WriteResult } from './store';
 
 interface PostFormValues {
@@ -25,6 +28,8 @@ interface Props {
   onCancel?: () => void;
   /** Heading level inside the page (h2 for a page's form, h3 inside a post). */
   level?: 2 | 3 | 4;
+  /** sessionStorage key that keeps the unsent text (new threads and replies). */
+  draftKey?: string;
 }
 
 const MAX_TITLE = 200;
@@ -39,17 +44,24 @@ export function PostForm({
   onSent,
   onCancel,
   level = 2,
+  draftKey,
 }: Props) {
   const { t } = useTranslation('webboard');
   const id = useId();
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [body, setBody] = useState(initial?.body ?? '');
+  // The form renders only in the browser (after the member check), so storage can be read here.
+  const [kept] = useState(() => (draftKey ? readDraft(draftKey) : null));
+  const [title, setTitle] = useState(kept?.title ?? initial?.title ?? '');
+  const [body, setBody] = useState(kept?.body ?? initial?.body ?? '');
   const [problem, setProblem] = useState<{ field: 'title' | 'body' | 'form'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const Heading = `h${level}` as const;
+
+  useEffect(() => {
+    if (draftKey) writeDraft(draftKey, { title, body });
+  }, [draftKey, title, body]);
 
   useEffect(() => {
     if (problem?.field === 'title') titleRef.current?.focus();
@@ -66,7 +78,10 @@ export function PostForm({
     setBusy(true);
     const result = await send({ title: title.trim(), body: body.trim() });
     setBusy(false);
-    if (result.status === 'success') return onSent();
+    if (result.status === 'success') {
+      if (draftKey) clearDraft(draftKey);
+      return onSent();
+    }
     if (result.status === 'blocked') {
       return setProblem({ field: 'form', text: t('checkText.blocked', { words: result.words.join(', ') }) });
     }
@@ -135,11 +150,9 @@ export function PostForm({
             {t('compose.cancel')}
           </button>
         )}
-        {busy && (
-          <span role="status" className="text-muted">
-            {t('compose.sending')}
-          </span>
-        )}
+        <span role="status" className="text-muted">
+          {busy ? t('compose.sending') : kept && !problem ? t('compose.restored') : ''}
+        </span>
       </div>
     </form>
   );

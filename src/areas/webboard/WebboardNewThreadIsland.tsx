@@ -49,6 +49,7 @@ function NewThread({ lang }: { lang: Lang }) {
         withTitle
         heading={t('compose.newThreadHeading', { room: room.title })}
         submitLabel={t('compose.newThreadSubmit')}
+        draftKey={`webboard-draft:new:${room.id}`}
         send={async (v) => {
           const result = await startThread(room.id, v, { lang });
           if (result.status === 'success') location.assign(webboardPaths(lang).thread(result.data.thread.id));

@@ -7,7 +7,7 @@ import { useTranslation } from '../../ui/island/translation';
 import { formatDateTime } from '../../lib/dates';
 import { $threadList, loadThreads } from './store';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../../ui/island';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/island/Pager';
 import { useBoardAddress, webboardPaths } from './paths';
 import { MembersOnly } from './session';
 

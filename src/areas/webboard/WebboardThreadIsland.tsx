@@ -11,7 +11,7 @@ import { $thread, loadThread, reply, setThreadLocked } from './store';
 import { IslandRoot, LoadFailure, Loading, useLoadState, type IslandProps } from '../../ui/island';
 import type { Lang } from '../../i18n/config';
 import { useNow } from '../../ui/island/use-client-value';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/island/Pager';
 import { PostForm } from './PostForm';
 import { PostItem } from './PostItem';
 import { useBoardAddress, webboardPaths } from './paths';
@@ -138,6 +138,7 @@ function Thread({ lang, isAdmin }: { lang: Lang; isAdmin: boolean }) {
           key={formKey}
           heading={t('compose.replyHeading')}
           submitLabel={t('compose.replySubmit')}
+          draftKey={`webboard-draft:reply:${id}`}
           send={(v) => reply(id, v.body, { lang })}
           onSent={() => {
             setFormKey((k) => k + 1);

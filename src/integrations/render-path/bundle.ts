@@ -1,24 +1,29 @@
 /**
  * A prerender bundle (`dist/.prerender/`, or the copy `RENDER_PATH_DIR` keeps) loaded outside
- * Astro's own build loop: by the build's render threads (./worker.ts) and by the long-lived
- * publisher (scripts/publisher/render-path.ts). Both render pages exactly as `astro build`
- * does: same code, same hashed asset names, same request URL.
+ * Astro's own build loop: by the long-lived publisher (scripts/publisher/render-path.ts). It
+ * renders pages exactly as `astro build` does: same code, same hashed asset names, same request URL.
  *
  * A bundle needs a few build facts Astro keeps in memory (each route's stylesheets, the page
  * script, inline head scripts, the origin). `writeFacts` records them in the bundle's folder
  * as `render-path.json` while the build runs; `loadBundle` reads them back.
  *
- * Runs in plain Node (worker threads import it without Vite): erasable TypeScript only.
+ * Runs in plain Node (the publisher imports it without Vite): erasable TypeScript only.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+import { prerenderRuntime, type BuildInternals } from '../../collections/astro-internals.ts';
 
 const FACTS_FILE = 'render-path.json';
 
 interface BundleFacts {
   entry: string;
   origin: string;
+  /** PUBLIC_API_BASE_URL the build read (its loaders keep calling it); absent in bundles of old. */
+  apiBaseUrl?: string;
+  /** When the build ran: which build a live release was made from (absent in bundles of old). */
+  builtAt?: string;
   pages: Array<[string, { styles: unknown[] }]>;
   entrySpecifierToBundleMap: Array<[string, string]>;
   scripts: Array<{ stage: string; content: string }>;
@@ -89,16 +94,13 @@ export function routeIn(routes: Map<string, RouteData>, route: Pick<RouteData, '
 }
 
 /** The facts of a running build, recorded next to its bundle. */
-export async function writeFacts(
-  dir: string,
-  entry: string,
-  app: BundleApp,
-  internals: { pagesByKeys: Map<string, { styles: unknown }>; entrySpecifierToBundleMap: Map<string, string> },
-): Promise<void> {
+export async function writeFacts(dir: string, entry: string, app: BundleApp, internals: BuildInternals): Promise<void> {
   const options = app.getOptions();
   const facts = {
     entry,
     origin: String(options.origin),
+    apiBaseUrl: process.env.PUBLIC_API_BASE_URL,
+    builtAt: new Date().toISOString(),
     pages: [...internals.pagesByKeys.entries()].map(([key, page]) => [key, { styles: page.styles }]),
     entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
     scripts: options.settings.scripts.map((s) => ({ stage: s.stage, content: s.content })),
@@ -106,18 +108,14 @@ export async function writeFacts(
   await writeFile(path.join(dir, FACTS_FILE), JSON.stringify(facts));
 }
 
-/** Astro's runtime modules from the same package the bundle was built with. */
-async function astroModules() {
-  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
-  const astroDist = path.resolve(
-    path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname),
-    '../..',
-  );
-  const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
-  const { ensureAsyncRenderScope } = await import(
-    pathToFileURL(path.join(astroDist, 'core/render-scope/node-scope.js')).href
-  );
-  return { StaticPaths, renderForPrerender, ensureAsyncRenderScope };
+/** The facts of the bundle in `dir` without loading it (null when there is no bundle). */
+export async function readFacts(dir: string): Promise<BundleFacts | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, FACTS_FILE), 'utf8')) as BundleFacts;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** Loads the bundle in `dir` (with its `render-path.json`) into this process or thread. */
@@ -135,7 +133,7 @@ export async function loadBundle(dir: string): Promise<LoadedBundle> {
   });
   const quiet = { write: () => true };
   app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: quiet } } });
-  const modules = await astroModules();
+  const modules = await prerenderRuntime();
   const byKey = routesByKey(app);
   return {
     app,

@@ -21,9 +21,9 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../island/translation';
-import { IslandRoot, type IslandProps } from '../island';
-import { Pager } from '../../areas/webboard/Pager';
-import type { FilterKind, FilterState, KindModule } from './types';
+import { IslandRoot, LoadFailure, type IslandProps } from '../island';
+import { Pager } from '../island/Pager';
+import type { FilterState, KindModule, ListFilterSpec } from './types';
 import { EMPTY_FILTER, isEmptyFilter, readFilter, writeFilter } from './url-state';
 
 interface Option {
@@ -32,7 +32,8 @@ interface Option {
 }
 
 export interface ListFilterProps extends IslandProps {
-  kind: FilterKind;
+  /** How the kind's filter looks (its manifest's declaration). */
+  look: Pick<ListFilterSpec, 'categoryLabel' | 'grid' | 'sort'>;
   categories?: Option[];
   subCategories?: (Option & { categoryId: string })[];
   regions?: Option[];
@@ -50,8 +51,6 @@ export interface ListFilterIslandProps extends ListFilterProps {
 
 /** The `fixed` keys that pin the category of a page, so its select is not offered. */
 const PINNED_CATEGORY = ['category', 'cid', 'gid', 'group', 'law_categories_id'];
-const GROUP_KINDS: FilterKind[] = ['procurement', 'manuals', 'faq'];
-const GRID_KINDS: FilterKind[] = ['articles', 'activities', 'manuals', 'provinces', 'media', 'books'];
 const KEYWORD_DELAY_MS = 400;
 const FIELD_CLASS = 'min-h-11 px-2 rounded border border-solid border-border bg-bg text-fg font-inherit text-base';
 
@@ -96,7 +95,7 @@ type Results =
   | { status: 'done'; items: ReactNode[]; total: number; pages: number };
 
 function Filter({
-  kind,
+  look,
   lang,
   categories = [],
   subCategories = [],
@@ -127,9 +126,9 @@ function Filter({
     [categories, subCategories],
   );
   const categoryPinned = PINNED_CATEGORY.some((k) => fixed[k]);
-  const showCategory = kind !== 'provinces' && !categoryPinned && categories.length > 0;
+  const showCategory = !categoryPinned && categories.length > 0;
   const activeCategory = fixed.law_categories_id || filter.cat;
-  const subs = kind === 'laws' ? subCategories.filter((s) => !activeCategory || s.categoryId === activeCategory) : [];
+  const subs = subCategories.filter((s) => !activeCategory || s.categoryId === activeCategory);
   const provinceOptions = provinces.filter((p) => !filter.region || p.regionId === filter.region);
   const active = !isEmptyFilter(filter);
 
@@ -185,7 +184,8 @@ function Filter({
       } catch {
         if (mine !== generation.current) return;
         setResults({ status: 'error' });
-        setAnnounce(t('listFilter.failed'));
+        // The failure's own alert (LoadFailure) says it; the status line would say it twice.
+        setAnnounce('');
       }
     },
     [lang, fixed, titles, staticId, t, loadKind],
@@ -263,7 +263,7 @@ function Filter({
           <Select
             base={id}
             name="cat"
-            label={t(GROUP_KINDS.includes(kind) ? 'filters.group' : 'filters.category')}
+            label={t(look.categoryLabel === 'group' ? 'filters.group' : 'filters.category')}
             all={all}
             value={filter.cat}
             options={categories}
@@ -281,7 +281,7 @@ function Filter({
             onChange={(sub) => choose({ sub })}
           />
         )}
-        {kind === 'activities' && (
+        {look.sort && (
           <Select
             base={id}
             name="sort"
@@ -328,13 +328,7 @@ function Filter({
         {announce}
       </p>
 
-      {results.status === 'error' && (
-        <div className="p-4 rounded border border-solid border-border bg-notice">
-          <button type="button" className="btn" onClick={() => void run(filter)}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      {results.status === 'error' && <LoadFailure message={t('listFilter.failed')} onRetry={() => void run(filter)} />}
 
       {active && shown && (
         <section
@@ -346,7 +340,7 @@ function Filter({
         >
           {shown.items.length > 0 && (
             <ul
-              className={`list-none m-0 p-0 ${GRID_KINDS.includes(kind) ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4'}`}
+              className={`list-none m-0 p-0 ${look.grid ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4'}`}
             >
               {shown.items.map((item, i) => (
                 <li key={i}>{item}</li>

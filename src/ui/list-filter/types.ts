@@ -8,8 +8,29 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n/config';
 import type { Translate } from '../../i18n/translator';
 
-export type FilterKind =
-  'articles' | 'activities' | 'procurement' | 'manuals' | 'laws' | 'faq' | 'provinces' | 'media' | 'books';
+/**
+ * An area's list filter, as its manifest declares it (src/areas/<area>/manifest.ts): what the
+ * shared filter needs to know of the kind, as data. The shared code names no kind.
+ */
+export interface ListFilterSpec {
+  /** The kind's name: `data-filterable`, the static list's id. */
+  readonly kind: string;
+  /**
+   * Address parameters that, present on arrival (a shared URL), hydrate the island at once
+   * (the `client:interaction` value, src/integrations/hydrate-on-interaction).
+   */
+  readonly params: string;
+  /** Keys of the `common` translations the kind's item component reads, besides the filter's own. */
+  readonly keys?: readonly string[];
+  /** Keys of other namespaces the item component reads (provinces: the contact lines). */
+  readonly namespaces?: Readonly<Record<string, readonly string[]>>;
+  /** The category select's label: `filters.group` or `filters.category` (the default). */
+  readonly categoryLabel?: 'group' | 'category';
+  /** Live results as a card grid (else a column). */
+  readonly grid?: boolean;
+  /** Offers the list's order (newest or oldest first). */
+  readonly sort?: boolean;
+}
 
 /** The filter as it is in the address: ?q=…&cat=…&sub=…&region=…&province=…&page=… */
 export interface FilterState {

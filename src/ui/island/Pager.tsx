@@ -2,7 +2,7 @@
  * Previous / page x of y / next for a list paged by an island. Real links (so a new tab or a
  * copied address works); a plain click is handled in place.
  */
-import { useTranslation } from '../../ui/island/translation';
+import { useTranslation } from './translation';
 
 interface Props {
   page: number;

@@ -1,0 +1,6 @@
+/** A member's account (/account/): live in the browser, no collection. */
+import { defineArea } from '../../collections/area-manifest.ts';
+
+export default defineArea({
+  name: 'account',
+});

@@ -1,0 +1,10 @@
+/** The home page's sections: it shows the newest articles, activities, purchases and manuals, and the pop-up. */
+import { defineArea } from '../../collections/area-manifest.ts';
+
+export default defineArea({
+  name: 'home',
+  records: ['popup'],
+  collections: {
+    home: ['article', 'activity', 'procurement', 'manual', 'popup'],
+  },
+});

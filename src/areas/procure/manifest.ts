@@ -1,0 +1,9 @@
+/** Procurement documents by group (/procure/). */
+import { defineArea } from '../../collections/area-manifest.ts';
+
+export default defineArea({
+  name: 'procure',
+  collections: {
+    procure: [],
+  },
+});
