@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData, parseEach } from '../../api/boundary';
+import { parseData, parseDataList, parseEach } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { isoDate } from '../../api/shared';
 
@@ -16,7 +16,7 @@ const eventCategorySchema = z.object({
   color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour')),
 });
 
-export const eventSchema = z.object({
+const eventSchema = z.object({
   id: z.union([z.number(), z.string().check(z.minLength(1))]),
   title: z.string().check(z.minLength(1)),
   summary: z._default(z.string(), ''),
@@ -59,7 +59,7 @@ function mapEventCategory(raw: z.output<typeof eventCategorySchema>) {
   return { id: String(raw.id), title: raw.title, color: raw.color };
 }
 
-export function mapEvent(raw: z.output<typeof eventSchema>): CalendarEvent {
+function mapEvent(raw: z.output<typeof eventSchema>): CalendarEvent {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -93,4 +93,10 @@ export async function getEvents(params: EventsParams, lang: Lang): Promise<Calen
     events: parseEach(endpoint, eventSchema, v.events, mapEvent),
     categories: parseEach(endpoint, eventCategorySchema, v.categories, mapEventCategory),
   }));
+}
+
+/** GET /home/events-and-seminar — the next 6 events. */
+export async function getEventsAndSeminars(lang: Lang): Promise<CalendarEvent[]> {
+  const endpoint = '/home/events-and-seminar';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
 }
