@@ -1,16 +1,28 @@
 /**
- * `npm run bench:publish`: how fast the publisher puts an edit live, at scale.
+ * `npm run bench:publish`: how fast the publisher puts each kind of edit live, at scale, with and
+ * without visitors loading pages meanwhile (issues 11 and 23).
  *
- *   npm run bench:publish                          --scale 1400 (about 20,000 pages), 20 edits
- *   npm run bench:publish -- --scale 50 --edits 5  a quick run
+ *   npm run bench:publish                          --scale 1400 (about 20,000 pages), every kind
+ *   npm run bench:publish -- --scale 50 --per-kind 3   a quick run
  *   npm run bench:publish -- --reuse               keep the database and build of the last run
  *   npm run bench:publish -- --build-only          only the database and the build
- *   npm run bench:publish -- --skip-full           no full publish (the edits only)
- *   npm run bench:publish -- --newest 5            after the spread edits, edit the 5 newest articles
- *                                                  (the worst case: each is among the related items of
- *                                                  its whole category; default 5, 0 for none)
- *   node --expose-gc scripts/bench/publish.ts …    also the live heap after a full GC per edit
- *   npm run bench:publish -- --skip-compare        no `astro build` at the end
+ *   npm run bench:publish -- --full                also a full publish through the render path
+ *   npm run bench:publish -- --per-kind 10         edits of each kind (default 10; footer: 2)
+ *   npm run bench:publish -- --kinds article-update,article-create   only these kinds
+ *   npm run bench:publish -- --load off|on|both    visitors' load during the edits (default both:
+ *                                                  the kinds without, then again with it)
+ *   npm run bench:publish -- --visitors 8 --visitor-rate 200   clients and requests/s (0: as fast
+ *                                                  as the site server answers)
+ *   npm run bench:publish -- --memory-edits 500    RSS after 50 and after 500 more title edits
+ *   node --expose-gc scripts/bench/publish.ts …    the memory figures after a full GC
+ *   npm run bench:publish -- --compare             one `astro build` after the edits
+ *   npm run bench:publish -- --work .data/bench-50 another folder (default .data/bench-publish)
+ *   npm run bench:publish -- --restart             keep the last run's releases: start as a restart
+ *                                                  does (adopt the live release, catch up)
+ *   npm run bench:publish -- --profile             a CPU profile of the edits without visitors
+ *                                                  (.data/bench-publish/edits.cpuprofile)
+ *   npm run bench:publish -- --site-in-process     the site server in the publisher's process (as
+ *                                                  before issue 23), to compare under visitors' load
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -18,70 +30,113 @@
  *
  * 1. The reference API on a database seeded at `scale`, with its editor endpoint wired to the
  *    publisher; `astro build` with the render path kept (cold, its own cache): the build time.
- * 2. The publisher takes the build as its base release, then a full publish renders every page
- *    through the warm render path: time and pages/s.
- * 3. `edits` single edits of different articles' titles through the editor endpoint (signed
- *    webhook → publisher → new release); each timed from the edit request sent to the new title
- *    served by the site server (sirv over the live release), polled every 25 ms. Pages
- *    rendered per edit and the stages from /status; the process's peak memory.
- * 4. For comparison, one `astro build` after those edits (a full build: the project keeps no
- *    incremental build cache, README "Decisions").
+ * 2. Start: the site server in its own process (scripts/publisher/site-main.ts, as `npm start`
+ *    runs it), then the publisher with the build as its base release. Timed: start → base
+ *    release live, start → ready (the catch-up after it done: twins, spare copies, every detail
+ *    answer cached), and the first edit after start (sent as soon as the base release is live).
+ * 3. For each kind of edit (KINDS below: update, create, delete, unpublish and republish, category
+ *    change of articles; activities, laws, procurement notices, the quick menu and the footer),
+ *    `--per-kind` edits through the editor endpoint, back to back; each timed from the request
+ *    sent to the new release live (the `live` switch the site server reads per request), then
+ *    checked on the site server where the record has a page. Per kind: median, p95 and worst,
+ *    pages rendered, API requests, CPU of this process (publisher and API). With visitors' load
+ *    on, scripts/bench/visitors.ts (autocannon, its own process) loads the sitemap's pages with
+ *    `--visitors` clients: the site server's latency before the edits and during them, and the
+ *    GETs that failed.
+ * 4. Memory: peak RSS of this process; with `--memory-edits N`, RSS after 50 and after N edits.
+ * 5. What an idle scheduled re-read costs (scripts/publisher/schedule.ts): one right after the
+ *    edits, one more with nothing changed: API requests, CPU seconds, what it found.
  *
  * Each step prints the machine's load average (others share its cores: read figures with it).
  * The publisher's log goes to .data/bench-publish/publisher.log, the figures to results.json.
  */
-import { existsSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { memoryLogger } from '../publisher/log.ts';
+import { forkSiteServer } from '../publisher/site-main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
-import type { PublishStats } from '../publisher/publisher.ts';
+import { Schedule } from '../publisher/schedule.ts';
+import { markStale } from '../../src/lib/clock.ts';
 import { intOption, parseCommand } from '../config/cli.ts';
 import { loadEnv } from '../config/env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WORK = path.join(ROOT, '.data/bench-publish');
 
 const { values } = parseCommand({
   name: 'npm run bench:publish',
-  usage: `usage: npm run bench:publish -- [--scale N] [--edits N] [--newest N] [--reuse] [--build-only] [--skip-full] [--skip-compare]
+  usage: `usage: npm run bench:publish -- [--scale N] [--per-kind N] [--kinds K,K] [--load off|on|both] [--visitors N]
+       [--visitor-rate N] [--memory-edits N] [--reuse] [--restart] [--build-only] [--full] [--compare]
+       [--profile] [--site-in-process] [--work DIR]
 
-How fast the publisher puts an edit live, at scale (everything in .data/bench-publish/).
+How fast the publisher puts each kind of edit live, at scale, with and without visitors' load
+(everything in .data/bench-publish/, or --work DIR; the top of scripts/bench/publish.ts says more).
 
-  --scale N         items per large collection (default 1400, about 20,000 pages)
-  --edits N         single article edits, each timed edit -> live (default 20)
-  --newest N        then edits of the N newest articles, the worst case (default 5, 0 for none)
-  --reuse           keep the database and build of the last run
-  --build-only      only the database and the build
-  --skip-full       no full publish (the edits only)
-  --skip-compare    no astro build at the end
-  -h, --help        this text
+  --scale N          items per large collection (default 1400, about 20,000 pages)
+  --per-kind N       edits of each kind, each timed edit -> live (default 10; the footer 2)
+  --kinds K,K        only these kinds (default all: article-update, article-newest, article-create, ...)
+  --load MODE        visitors' load during the edits: off, on or both (default both)
+  --visitors N       concurrent visitors (default 8), --visitor-rate N requests/s in all (200; 0 = flat out)
+  --memory-edits N   then N title edits: RSS after 50 and after N
+  --reuse            keep the database and build of the last run
+  --restart          keep the last run's releases and start as a restart does
+  --build-only       only the database and the build
+  --full             also a full publish through the render path
+  --compare          one astro build after the edits
+  --profile          a CPU profile of the edits without visitors (edits.cpuprofile)
+  --site-in-process  the site server in the publisher's process (as before issue 23)
+  --work DIR         another folder inside the project
+  -h, --help         this text
 
 Environment: API_PORT, PUBLISHER_PORT, PORT (defaults 8817, 8818, 8819).`,
   options: {
     scale: { type: 'string' },
-    edits: { type: 'string' },
-    newest: { type: 'string' },
+    'per-kind': { type: 'string' },
+    kinds: { type: 'string' },
+    load: { type: 'string' },
+    visitors: { type: 'string' },
+    'visitor-rate': { type: 'string' },
+    'memory-edits': { type: 'string' },
     reuse: { type: 'boolean' },
+    restart: { type: 'boolean' },
     'build-only': { type: 'boolean' },
-    'skip-full': { type: 'boolean' },
-    'skip-compare': { type: 'boolean' },
+    full: { type: 'boolean' },
+    compare: { type: 'boolean' },
+    profile: { type: 'boolean' },
+    'site-in-process': { type: 'boolean' },
+    work: { type: 'string' },
   },
 });
 const checked = loadEnv('bench:publish');
 const cmd = { name: 'bench:publish' };
 const scale = intOption(cmd, 'scale', values.scale, 1400, 1);
-const edits = intOption(cmd, 'edits', values.edits, 20, 0);
+const perKind = intOption(cmd, 'per-kind', values['per-kind'], 10, 1);
 const reuse = values.reuse === true;
 const buildOnly = values['build-only'] === true;
-const skipFull = values['skip-full'] === true;
-const skipCompare = values['skip-compare'] === true;
+const doFull = values.full === true;
+const doCompare = values.compare === true;
+const loadModes = ({ off: ['off'], on: ['on'], both: ['off', 'on'] } as Record<string, Array<'off' | 'on'>>)[
+  values.load ?? 'both'
+];
+if (!loadModes) {
+  console.error('bench:publish: --load must be off, on or both');
+  process.exit(2);
+}
+const visitors = intOption(cmd, 'visitors', values.visitors, 8, 1);
+const visitorRate = intOption(cmd, 'visitor-rate', values['visitor-rate'], 200, 0);
+const memoryEdits = intOption(cmd, 'memory-edits', values['memory-edits'], 0, 0);
 const apiPort = checked.API_PORT ?? 8817;
 const publisherPort = checked.PUBLISHER_PORT ?? 8818;
 const sitePort = checked.PORT ?? 8819;
+/** `--work DIR` (inside the project) keeps a second bench's files apart, e.g. a quick run at another scale. */
+const WORK = path.resolve(ROOT, values.work ?? '.data/bench-publish');
 const SECRET = `whsec_${Buffer.from('bench-publish-secret-0123456789').toString('base64')}`;
 const TOKEN = 'bench-editor-token';
 
@@ -109,7 +164,9 @@ if (!reuse) {
   rmSync(WORK, { recursive: true, force: true });
 }
 mkdirSync(WORK, { recursive: true });
-rmSync(publishDir, { recursive: true, force: true });
+/** `--restart`: keep the releases of the last run and start as a restart does (adopt the live one, catch up). */
+const restart = values.restart === true && existsSync(path.join(publishDir, 'live'));
+if (!restart) rmSync(publishDir, { recursive: true, force: true });
 
 const api = await startEmbeddedApi({
   host: '127.0.0.1',
@@ -156,6 +213,45 @@ if (buildOnly) {
 }
 
 const lines: string[] = [];
+const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length
+    ? sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2
+    : NaN;
+};
+/** Nearest-rank percentile. */
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+};
+const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+
+// The site server in its own process, as `npm start` runs it (it answers 503 until a release is live).
+// `--site-in-process`: the site server in this process instead, as `npm start` ran it before issue 23
+// (for the comparison under visitors' load).
+const siteInProcess = values['site-in-process'] === true;
+const site = siteInProcess
+  ? await startSiteServer({ root: publishDir, port: sitePort })
+  : await forkSiteServer({ publishDir, port: sitePort });
+const editor = (type: string, key: string, body?: unknown) =>
+  fetch(`${api.url}/api/editor/${type}/${encodeURIComponent(key)}`, {
+    method: body === undefined ? 'DELETE' : 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).then(async (res) => {
+    if (!res.ok) throw new Error(`editor ${type} ${key}: ${res.status} ${await res.text()}`);
+  });
+
+// ---- start → ready, and the first edit after start ----
+const db = new DatabaseSync(dbPath, { readOnly: true });
+const articleSlugs = () =>
+  (
+    db.prepare('SELECT slug FROM articles WHERE is_page = 0 ORDER BY published_at DESC, id DESC').all() as Array<{
+      slug: string;
+    }>
+  ).map((r) => r.slug);
+const tStart = performance.now();
 const publisher = await startPublisher({
   renderPathDir,
   baseDist: outDir,
@@ -165,164 +261,449 @@ const publisher = await startPublisher({
   host: '127.0.0.1',
   port: publisherPort,
   keepReleases: 5,
-  publishBase: true,
-  log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
+  publishBase: !restart,
+  logger: memoryLogger(lines),
 });
-const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
-console.log(
-  `base release published (${s(publisher.publisher.last?.durationMs ?? 0)}; its twins come with the next publish)`,
-);
-results.basePublishMs = publisher.publisher.last?.durationMs;
-const pages = (await publisher.publisher.rp.paths()).length;
+const p = publisher.publisher;
+const baseLiveMs = performance.now() - tStart;
+console.log(`start → ${restart ? 'the kept live release adopted' : 'base release live'}: ${s(baseLiveMs)}`);
+const liveId = async () => (await publisher.store.live())?.id ?? null;
+/** Resolves when the live release is another than `before` (polled every 25 ms). */
+async function switched(before: string | null, t: number, what: string): Promise<number> {
+  for (;;) {
+    if ((await liveId()) !== before) return performance.now() - t;
+    if (performance.now() - t > 300_000) throw new Error(`${what}: not live after 300 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const firstSlug = articleSlugs()[Math.floor(articleSlugs().length / 3)]!;
+const firstTitle = `Bench first edit ${Date.now()}`;
+const tFirst = performance.now();
+await editor('article', firstSlug, { en: { title: firstTitle } });
+for (;;) {
+  const html = await (await fetch(`${site.url}/en/article/${firstSlug}/`)).text();
+  if (html.includes(firstTitle)) break;
+  if (performance.now() - tFirst > 900_000) throw new Error('the first edit was not live after 900 s');
+  await new Promise((r) => setTimeout(r, 50));
+}
+const firstEditMs = performance.now() - tFirst;
+console.log(`first edit after start (sent when the base release was live): live after ${s(firstEditMs)}`);
+await p.idle();
+const readyMs = performance.now() - tStart;
+console.log(`start → ready (the catch-up after the base release done, the first edit included): ${s(readyMs)}`);
+noteLoad('start → ready');
+results.start = { restart, baseLiveMs, firstEditMs, readyMs };
+const pages = (await p.rp.paths()).length;
 results.pages = pages;
-if (!skipFull) {
-  const full = await publisher.publisher.publishFull();
+console.log(`${pages} pages`);
+if (doFull) {
+  const full = await p.publishFull();
   results.fullPublish = { ms: full.durationMs, pagesPerS: pages / (full.durationMs / 1000), stages: full.stages };
   console.log(
     `full publish through the render path: ${pages} pages in ${s(full.durationMs)} (${(pages / (full.durationMs / 1000)).toFixed(0)} pages/s)`,
   );
   noteLoad('full publish');
 }
-await publisher.publisher.idle(); // the background re-read that fills the detail answers
+save();
 
-const site = await startSiteServer({ root: publishDir, port: sitePort });
-// Articles spread evenly over the list (newest first). The newest of a category is among the
-// related items of every article of that category (the API's related = its 4 newest), so its
-// edit re-renders a few hundred pages (--newest); spread picks show what a typical edit costs.
-const listed: string[] = [];
-for (let page = 1; ; page++) {
-  const res = await fetch(`${api.url}/api/frontend/content/category/all?limit=100&page=${page}`);
-  const body = (await res.json()) as { result: Array<{ slug: string }> };
-  listed.push(...body.result.map((r) => r.slug));
-  if (body.result.length < 100) break;
-}
-/** With `node --expose-gc`: live heap after a forced full GC, per edit (what stays, not garbage). */
+/** With `node --expose-gc`: the memory after a full GC (what stays, not garbage). */
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
   const m = process.memoryUsage();
-  return {
-    heapUsedMb: Math.round(m.heapUsed / 1048576),
-    externalMb: Math.round(m.external / 1048576),
-    arrayBuffersMb: Math.round(m.arrayBuffers / 1048576),
-    rssMb: Math.round(m.rss / 1048576),
-  };
+  return { heapUsedMb: Math.round(m.heapUsed / 1048576), rssMb: Math.round(m.rss / 1048576) };
 };
-results.memoryBeforeEdits = memory();
-if (gc) console.log(`before the edits, after a full GC: ${JSON.stringify(results.memoryBeforeEdits)}`);
 
-const newestEdits = intOption(cmd, 'newest', values.newest, 5, 0);
-// The spread edits first (the first of them are the window right after the base release),
-// then edits of the newest articles (each in the related items of its whole category).
-const picks = [
-  ...Array.from({ length: edits }, (_, i) => ({
-    slug: listed[Math.floor(((i + 0.5) * listed.length) / edits)]!,
-    kind: 'spread' as const,
-  })),
-  ...listed.slice(0, newestEdits).map((slug) => ({ slug, kind: 'newest' as const })),
-];
-/** The first edits after the base release (and its twins' catch-up): until KEEP_RELEASES exist. */
-const FIRST = 5;
-
-const perEdit: Array<
-  Pick<PublishStats, 'rendered' | 'stages' | 'pathsMs' | 'requests' | 'patched'> & {
-    kind: 'spread' | 'newest';
-    ms: number;
-    publishMs: number;
-    /** CPU time of this process (publisher, API, site server) from the edit to its publish's end. */
-    cpuMs: number;
-    load: string;
-    memory?: ReturnType<typeof memory>;
+// ---- the kinds of edits ----
+interface Edit {
+  type: string;
+  key: string;
+  body?: unknown;
+  /** The page that shows it, and what it must show (or not) once live. */
+  check?: { path: string; has?: string; status?: number };
+}
+/** Records of a type in list order (newest first), from the API's database. */
+const keysOf = (sql: string) => (db.prepare(sql).all() as Array<{ k: string | number }>).map((r) => String(r.k));
+const spread = <T>(xs: T[], n: number, offset: number) =>
+  Array.from({ length: n }, (_, i) => xs[Math.floor(((i + offset / 7) * xs.length) / n) % xs.length]!);
+let stamps = 0;
+const stamp = () => `${Date.now().toString(36)}-${stamps++}`;
+let created: Record<string, string[]> = {};
+const KINDS: Record<string, (i: number) => Edit> = {
+  'article-update': (i) => {
+    const slug = spread(articleSlugs(), perKind, 1)[i]!;
+    const title = `Bench update ${stamp()}`;
+    return { type: 'article', key: slug, body: { en: { title } }, check: { path: `/en/article/${slug}/`, has: title } };
+  },
+  // The newest articles: the most often corrected, once in the related items of a whole category.
+  'article-newest': (i) => {
+    const slug = articleSlugs()[i % 5]!;
+    const title = `Bench newest ${stamp()}`;
+    return { type: 'article', key: slug, body: { en: { title } }, check: { path: `/en/article/${slug}/`, has: title } };
+  },
+  'article-create': () => {
+    const slug = `bench-new-${stamp()}`;
+    (created.article ??= []).push(slug);
+    const title = `Bench new ${slug}`;
+    return {
+      type: 'article',
+      key: slug,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/article/${slug}/`, has: title },
+    };
+  },
+  'article-delete': (i) => {
+    const slug = spread(articleSlugs(), perKind, 2)[i]!;
+    return { type: 'article', key: slug, check: { path: `/en/article/${slug}/`, status: 404 } };
+  },
+  'article-unpublish': (i) => {
+    const slug = spread(articleSlugs(), perKind, 3)[i]!;
+    (created.unpublished ??= []).push(slug);
+    return {
+      type: 'article',
+      key: slug,
+      body: { published: false },
+      check: { path: `/en/article/${slug}/`, status: 404 },
+    };
+  },
+  'article-republish': (i) => {
+    const slug = created.unpublished![i]!;
+    return {
+      type: 'article',
+      key: slug,
+      body: { published: true },
+      check: { path: `/en/article/${slug}/`, status: 200 },
+    };
+  },
+  'article-category': (i) => {
+    const slug = spread(articleSlugs(), perKind, 4)[i]!;
+    const row = db.prepare('SELECT category_id AS c FROM articles WHERE slug = ?').get(slug) as { c: number };
+    const cats = keysOf("SELECT id AS k FROM categories WHERE area = 'article' ORDER BY sort");
+    const to = Number(cats.find((c) => Number(c) !== row.c));
+    return { type: 'article', key: slug, body: { category: to } };
+  },
+  'activity-update': (i) => {
+    const id = spread(keysOf('SELECT id AS k FROM activities ORDER BY start_date DESC, id DESC'), perKind, 1)[i]!;
+    const title = `Bench activity ${stamp()}`;
+    return { type: 'activity', key: id, body: { en: { title } }, check: { path: `/en/activity/${id}/`, has: title } };
+  },
+  'activity-create': (i) => {
+    const id = String(Number(keysOf('SELECT MAX(id) AS k FROM activities')[0]) + 1000 + i);
+    const title = `Bench new activity ${stamp()}`;
+    return {
+      type: 'activity',
+      key: id,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/activity/${id}/`, has: title },
+    };
+  },
+  'activity-delete': (i) => {
+    const id = spread(keysOf('SELECT id AS k FROM activities ORDER BY start_date DESC, id DESC'), perKind, 2)[i]!;
+    return { type: 'activity', key: id, check: { path: `/en/activity/${id}/`, status: 404 } };
+  },
+  'law-update': (i) => {
+    const id = spread(keysOf('SELECT id AS k FROM laws ORDER BY id'), perKind, 1)[i]!;
+    return { type: 'law', key: id, body: { en: { title: `Bench law ${stamp()}` } } };
+  },
+  'law-create': (i) => {
+    const id = String(Number(keysOf('SELECT MAX(id) AS k FROM laws')[0]) + 1000 + i);
+    const title = `Bench new law ${stamp()}`;
+    return { type: 'law', key: id, body: { th: { title }, en: { title } } };
+  },
+  'procurement-update': (i) => {
+    const uuid = spread(keysOf('SELECT uuid AS k FROM purchases ORDER BY announced_at DESC, uuid DESC'), perKind, 1)[
+      i
+    ]!;
+    const title = `Bench notice ${stamp()}`;
+    return {
+      type: 'procurement',
+      key: uuid,
+      body: { en: { title } },
+      check: { path: `/en/procurement/${uuid}/`, has: title },
+    };
+  },
+  'procurement-create': () => {
+    const uuid = `bench-${stamp()}-${Math.random().toString(36).slice(2, 8)}`;
+    const title = `Bench new notice ${uuid}`;
+    return {
+      type: 'procurement',
+      key: uuid,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/procurement/${uuid}/`, has: title },
+    };
+  },
+  'procurement-delete': (i) => {
+    const uuid = spread(keysOf('SELECT uuid AS k FROM purchases ORDER BY announced_at DESC, uuid DESC'), perKind, 2)[
+      i
+    ]!;
+    return { type: 'procurement', key: uuid, check: { path: `/en/procurement/${uuid}/`, status: 404 } };
+  },
+  // The quick menu (the home page) and the footer (every page).
+  'menu-update': () => {
+    const doc = JSON.parse(
+      (db.prepare("SELECT json_en AS k FROM documents WHERE key = 'quick-menu'").get() as { k: string }).k,
+    ) as Array<Record<string, unknown>>;
+    const items = doc.map((item, j) => (j === 0 ? { ...item, title: `Register online ${stamp()}` } : item));
+    return { type: 'menu', key: 'quick-menu', body: { en: { items } } };
+  },
+  'footer-update': () => ({
+    type: 'menu',
+    key: 'footer',
+    body: { en: { hours: `Monday–Friday 8:30–16:30 (${stamp()})` } },
+  }),
+};
+const wanted = (values.kinds ?? Object.keys(KINDS).join(',')).split(',');
+for (const k of wanted)
+  if (!KINDS[k]) {
+    console.error(`bench:publish: unknown kind ${k} (${Object.keys(KINDS).join(', ')})`);
+    process.exit(2);
   }
-> = [];
-for (const [i, { slug, kind }] of picks.entries()) {
-  await publisher.publisher.idle();
-  const title = `Bench edit ${i} ${Date.now()}`;
-  const t = performance.now();
+const countOf = (kind: string) => (kind === 'footer-update' ? Math.min(2, perKind) : perKind);
+
+interface Measured {
+  kind: string;
+  ms: number;
+  publishMs: number;
+  cpuMs: number;
+  rendered: number;
+  removed: number;
+  requests: number | undefined;
+  stages: Record<string, number>;
+  load: string;
+}
+async function runEdit(kind: string, e: Edit): Promise<Measured> {
+  await p.idle();
+  const before = await liveId();
+  const total = p.stats.total;
   const cpu = process.cpuUsage();
-  const res = await fetch(`${api.url}/api/editor/article/${slug}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ en: { title } }),
-  });
-  if (!res.ok) throw new Error(`edit ${slug}: ${res.status} ${await res.text()}`);
-  for (;;) {
-    const html = await (await fetch(`${site.url}/en/article/${slug}/`)).text();
-    if (html.includes(title)) break;
-    if (performance.now() - t > 120_000) throw new Error(`edit ${i} not live after 120 s`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const ms = performance.now() - t;
-  await publisher.publisher.idle();
+  const t = performance.now();
+  await editor(e.type, e.key, e.body);
+  const ms = await switched(before, t, `${kind} ${e.key}`);
+  await p.idle();
   const used = process.cpuUsage(cpu);
-  const last = publisher.publisher.last!;
-  perEdit.push({
+  if (e.check) {
+    const res = await fetch(`${site.url}${e.check.path}`);
+    const html = await res.text();
+    if (e.check.status !== undefined && res.status !== e.check.status)
+      throw new Error(`${kind} ${e.key}: ${e.check.path} answered ${res.status}, not ${e.check.status}`);
+    if (e.check.has && !html.includes(e.check.has)) throw new Error(`${kind} ${e.key}: ${e.check.path} lacks the edit`);
+  }
+  const last = p.last!;
+  if (p.stats.total - total > 1) lines.push(`bench: ${kind} ${e.key} took ${p.stats.total - total} publishes`);
+  return {
     kind,
     ms,
     publishMs: last.durationMs,
     cpuMs: (used.user + used.system) / 1000,
     rendered: last.rendered,
-    stages: last.stages,
-    pathsMs: last.pathsMs,
+    removed: last.removed,
     requests: last.requests,
-    patched: last.patched,
+    stages: { ...last.stages, paths: last.pathsMs ?? 0 },
     load: load(),
-    ...(gc ? { memory: memory() } : {}),
-  });
-  if (gc) console.log(`  after a full GC: ${JSON.stringify(perEdit.at(-1)!.memory)}`);
-  console.log(
-    `edit ${i + 1} (${kind}): live in ${ms.toFixed(0)} ms (publish ${last.durationMs.toFixed(0)} ms, CPU ${perEdit.at(-1)!.cpuMs.toFixed(0)} ms); ${last.rendered} pages rendered; ${last.requests ?? '?'} API requests (${last.patched ?? 0} answers patched); stages ${Object.entries(
-      last.stages,
-    )
-      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-      .join(', ')} ms (getStaticPaths ${last.pathsMs?.toFixed(0) ?? '?'} ms); load ${load()}`,
-  );
+  };
 }
-saveLog();
-noteLoad('edits');
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted.length
-    ? sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2
-    : NaN;
-};
-/** Median, worst, within 3 s, and the stages' medians of a group of edits. */
-const summary = (group: typeof perEdit) => ({
+const summary = (group: Measured[]) => ({
   count: group.length,
   medianMs: Math.round(median(group.map((e) => e.ms))),
+  p95Ms: Math.round(
+    pct(
+      group.map((e) => e.ms),
+      95,
+    ),
+  ),
   worstMs: Math.round(Math.max(...group.map((e) => e.ms))),
   within3s: group.filter((e) => e.ms <= 3000).length,
   medianCpuMs: Math.round(median(group.map((e) => e.cpuMs))),
   stagesMedianMs: Object.fromEntries(
-    (['fetch', 'render', 'write', 'switch'] as const).map((k) => [
-      k,
-      Math.round(median(group.map((e) => e.stages[k]))),
-    ]),
+    Object.keys(group[0]?.stages ?? {}).map((k) => [k, Math.round(median(group.map((e) => e.stages[k]!)))]),
   ),
-  requests: [Math.min(...group.map((e) => e.requests ?? 0)), Math.max(...group.map((e) => e.requests ?? 0))],
   rendered: [Math.min(...group.map((e) => e.rendered)), Math.max(...group.map((e) => e.rendered))],
+  requests: [Math.min(...group.map((e) => e.requests ?? 0)), Math.max(...group.map((e) => e.requests ?? 0))],
 });
-const spread = perEdit.filter((e) => e.kind === 'spread');
-const groups = {
-  spread: summary(spread),
-  [`first ${FIRST}`]: summary(spread.slice(0, FIRST)),
-  [`after the first ${FIRST}`]: summary(spread.slice(FIRST)),
-  newest: summary(perEdit.filter((e) => e.kind === 'newest')),
-};
-results.edits = { groups, perEdit };
-results.peakRssMb = Math.round(peakRss / 1048576);
-for (const [name, g] of Object.entries(groups))
-  if (g.count)
-    console.log(
-      `${name} edits (${g.count}): edit → live median ${g.medianMs} ms, worst ${g.worstMs} ms, ${g.within3s} within 3 s; CPU median ${g.medianCpuMs} ms; stage medians ${JSON.stringify(g.stagesMedianMs)}; requests ${g.requests.join('–')}; pages rendered ${g.rendered.join('–')}`,
-    );
-console.log(`publisher process peak RSS ${results.peakRssMb} MB`);
 
+/** The sitemap's pages, without those the bench deletes or unpublishes and the last list pages (a deletion may remove them). */
+function visitorPaths(planned: Record<string, Edit[]>): string[] {
+  const live = path.join(publishDir, 'live');
+  const urls = readdirSync(live)
+    .filter((f) => /^sitemap-\d+\.xml$/.test(f))
+    .flatMap((f) =>
+      [...readFileSync(path.join(live, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        (m) => new URL(m[1]!).pathname,
+      ),
+    );
+  const doomed = new Set(
+    Object.entries(planned)
+      .filter(([k]) => /delete|unpublish/.test(k))
+      .flatMap(([, edits]) => edits.map((e) => e.check?.path)),
+  );
+  const lastPage = new Map<string, number>();
+  for (const u of urls) {
+    const m = /^(.*\/page\/)(\d+)\/$/.exec(u);
+    if (m) lastPage.set(m[1]!, Math.max(lastPage.get(m[1]!) ?? 0, Number(m[2])));
+  }
+  return urls.filter((u) => {
+    const m = /^(.*\/page\/)(\d+)\/$/.exec(u);
+    if (m && Number(m[2]) >= lastPage.get(m[1]!)! - 2) return false;
+    return !doomed.has(u) && !doomed.has(u.replace(/^\/(?!en\/)/, '/en/'));
+  });
+}
+interface Window {
+  gets: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  failed: number;
+  statuses: Record<string, number>;
+}
+async function startVisitors(planned: Record<string, Edit[]>): Promise<{ window(): Promise<Window>; stop(): void }> {
+  const file = path.join(WORK, 'visitor-paths.json');
+  const paths = visitorPaths(planned);
+  writeFileSync(file, JSON.stringify(paths));
+  const child: ChildProcess = fork(
+    fileURLToPath(new URL('./visitors.ts', import.meta.url)),
+    [site.url, file, String(visitors), String(visitorRate)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  await new Promise((resolve) => child.once('message', resolve));
+  console.log(
+    `visitors: ${visitors} clients over ${paths.length} pages of the sitemap${visitorRate ? `, ${visitorRate} requests/s in all` : ''}`,
+  );
+  return {
+    window: () =>
+      new Promise<Window>((resolve) => {
+        child.once('message', (m) => resolve(m as Window));
+        child.send('window');
+      }),
+    stop: () => child.send('stop'),
+  };
+}
+
+/** `--profile`: a CPU profile of this process (publisher and API) over the edits without visitors. */
+const profile = values.profile ? new Session() : null;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profile!.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+const phases: Record<string, unknown> = {};
+const perEdit: Measured[] = [];
+for (const mode of loadModes) {
+  created = {};
+  // Every edit of the phase chosen first (the records to delete or unpublish known before the
+  // visitors start: they do not ask for those pages).
+  const planned: Record<string, Edit[]> = Object.fromEntries(
+    wanted.map((k) => [k, Array.from({ length: countOf(k) }, (_, i) => KINDS[k]!(i))]),
+  );
+  const crowd = mode === 'on' ? await startVisitors(planned) : null;
+  let before: Window | null = null;
+  if (crowd) {
+    await crowd.window();
+    await new Promise((r) => setTimeout(r, 15_000));
+    before = await crowd.window();
+    console.log(
+      `visitors before the edits (15 s): ${before.gets} GETs, p50 ${before.p50Ms} ms, p95 ${before.p95Ms} ms, failed ${before.failed}`,
+    );
+  }
+  const kinds: Record<string, ReturnType<typeof summary>> = {};
+  if (profile && mode === 'off') {
+    profile.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
+  for (const kind of wanted) {
+    const group: Measured[] = [];
+    for (const edit of planned[kind]!) {
+      const m = await runEdit(kind, edit);
+      group.push(m);
+      perEdit.push({ ...m, kind: `${kind} (load ${mode})` });
+    }
+    kinds[kind] = summary(group);
+    const g = kinds[kind];
+    console.log(
+      `[load ${mode}] ${kind} (${g.count}): median ${g.medianMs} ms, p95 ${g.p95Ms} ms, worst ${g.worstMs} ms, ${g.within3s} within 3 s; pages rendered ${g.rendered.join('–')}; requests ${g.requests.join('–')}; CPU median ${g.medianCpuMs} ms; stages ${JSON.stringify(g.stagesMedianMs)}; load ${load()}`,
+    );
+    saveLog();
+  }
+  const during = crowd ? await crowd.window() : null;
+  if (crowd && during) {
+    console.log(
+      `visitors during the edits: ${during.gets} GETs, p50 ${during.p50Ms} ms, p95 ${during.p95Ms} ms, p99 ${during.p99Ms} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
+    );
+    crowd.stop();
+  }
+  if (profile && mode === 'off') {
+    const { profile: cpu } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(path.join(WORK, 'edits.cpuprofile'), JSON.stringify(cpu));
+    profile.disconnect();
+    console.log(
+      `CPU profile of the edits without visitors: ${path.relative(ROOT, path.join(WORK, 'edits.cpuprofile'))}`,
+    );
+  }
+  noteLoad(`edits, load ${mode}`);
+  phases[mode] = { kinds, visitors: crowd ? { before, during } : null };
+  results.edits = { phases, perEdit };
+  save();
+}
+
+// ---- memory over many edits ----
+if (memoryEdits > 0) {
+  const rss: Record<string, ReturnType<typeof memory>> = {};
+  const slugs = articleSlugs();
+  for (let i = 1; i <= memoryEdits; i++) {
+    const slug = slugs[(i * 37) % slugs.length]!;
+    await runEdit('memory', { type: 'article', key: slug, body: { en: { title: `Bench memory ${i} ${stamp()}` } } });
+    if (i === 50 || i === memoryEdits) {
+      rss[i] = memory();
+      console.log(`after ${i} edits: ${JSON.stringify(rss[i])}`);
+    }
+  }
+  const growth = rss[memoryEdits]!.rssMb / rss[50]!.rssMb - 1;
+  results.memory = { rss, growthPercent: Math.round(growth * 1000) / 10 };
+  console.log(`RSS after ${memoryEdits} edits vs after 50: ${(growth * 100).toFixed(1)} %`);
+  noteLoad('memory edits');
+}
+
+// ---- an idle scheduled re-read ----
+const schedule = new Schedule({
+  publisher: p,
+  collections: () => p.rp.collections(),
+  markStale,
+  file: path.join(publishDir, 'boundaries.json'),
+  intervalMs: 0,
+});
+await schedule.start();
+const rereads: Array<Record<string, unknown>> = [];
+for (const label of ['right after the edits', 'idle (nothing changed)']) {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const found = await schedule.rereadNow();
+  const used = process.cpuUsage(cpu);
+  const r = {
+    label,
+    found,
+    ms: Math.round(performance.now() - t),
+    requests: p.last?.requests,
+    cpuS: Math.round((used.user + used.system) / 1e4) / 100,
+    rendered: p.last?.rendered,
+  };
+  rereads.push(r);
+  console.log(
+    `scheduled re-read ${label}: found ${found}, ${r.requests} requests, ${r.ms} ms, CPU ${r.cpuS} s (publisher and API), ${r.rendered} pages rendered`,
+  );
+}
+schedule.stop();
+results.scheduledRereads = rereads;
+results.boundariesAhead = schedule.boundaries.length;
+noteLoad('scheduled re-reads');
+
+results.peakRssMb = Math.round(peakRss / 1048576);
+console.log(`publisher process (with the API) peak RSS ${results.peakRssMb} MB`);
+saveLog();
 await site.close();
 await publisher.close();
-const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+db.close();
 save();
-if (!skipCompare) {
+if (doCompare) {
   results.buildAfterEditsMs = await build('astro build after the edits');
   save();
 }

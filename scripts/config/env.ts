@@ -54,6 +54,7 @@ const schema = z
     PUBLISHER_PORT: port,
     PORT: port,
     SEARCH_PORT: port,
+    SITE_METRICS_PORT: port,
     E2E_API_PORT: port,
     BENCH_API_PORT: port,
     KEEP_RELEASES: positive('a whole number of at least 1'),
@@ -62,6 +63,10 @@ const schema = z
     AWS_MAX_ATTEMPTS: positive('a whole number of at least 1'),
     S3_REQUEST_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PURGE_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
+    PURGE_WAIT_MS: positive('a number of milliseconds', 0),
+    PURGE_RETRY_MS: positive('a number of milliseconds of at least 1'),
+    PURGE_MAX_RETRY_MS: positive('a number of milliseconds of at least 1'),
+    REREAD_INTERVAL: positive('a whole number of seconds (0 turns the scheduled re-reads off)', 0),
     PUBLISH_TARGET: z.enum(['dir', 's3'], { error: 'must be dir or s3' }),
     PURGE_ADAPTER: z.enum(['command', 'cloudflare', 'fastly', 'none'], {
       error: 'must be command, cloudflare, fastly or none',

@@ -287,6 +287,8 @@ export function createEditor({
           throw refuse(400, 'BAD_REQUEST', 'a new record needs th.title and en.title');
         row = { ...template, [t.key]: k };
         if (t.key !== 'id' && 'id' in row) row.id = null;
+        // A slug is unique too (activities): the new record's own, from its key.
+        if (t.key !== 'slug' && 'slug' in row) row.slug = `${t.table}-${String(k)}`;
         if ('seq' in row)
           row.seq = (db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ${t.table}`).get() as { n: number }).n;
         if ('views' in row) row.views = 0;

@@ -15,16 +15,22 @@
  * `serveManualSearch`) on SEARCH_HOST:SEARCH_PORT through its render path, and nothing else
  * there: the origin a CDN forwards `/manuals/search/?…` to (docs/deploy.md).
  */
-import { createServer } from 'node:http';
+import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
+import { deferFirstActivation, type DeferredStore } from './release-store/deferred.ts';
+import { publicPath } from './purge/urls.ts';
 import { checkRenderPath, loadRenderPath } from './render-path.ts';
 import { parseCommand } from '../config/cli.ts';
 import { loadEnv, requireEnv } from '../config/env.ts';
 import { Publisher } from './publisher.ts';
 import { createPublisherServer, ReplayStore } from './server.ts';
-import { serveManualSearch } from './site-server.ts';
+import { startSearchServer } from './site-main.ts';
+import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
+import { markStale } from '../../src/lib/clock.ts';
+import { createLogger, type Logger } from './log.ts';
+import type { PublisherMetrics } from './metrics.ts';
 
 export interface StartOptions {
   renderPathDir: string;
@@ -44,11 +50,24 @@ export interface StartOptions {
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
+  /** Where the publisher's lines go (default: ./log.ts `createLogger`: JSON lines unless LOG_FORMAT=pretty). */
+  logger?: Logger;
+  /**
+   * Scheduled re-reads and boundary publishes (schedule.ts): on in `npm run publisher` and
+   * `npm start` (REREAD_INTERVAL), off unless given (tests and the bench drive them themselves).
+   */
+  schedule?: {
+    intervalMs: number;
+    clock?: Clock;
+    logger?: Logger;
+    metrics?: Pick<PublisherMetrics, 'scheduledRereads'>;
+  };
 }
 
 export async function startPublisher(o: StartOptions) {
-  const log = o.log ?? ((l: string) => console.log(l));
+  const logger = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
+  /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
+  const log = (line: string) => logger.info(line.replace(/^publisher: /, ''));
   if (o.secrets.length === 0 && !o.insecureDev) {
     throw new Error(
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
@@ -57,7 +76,7 @@ export async function startPublisher(o: StartOptions) {
   const env = o.env ?? process.env;
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
-  const purger = createPurger(env);
+  const purger = createPurger(env, { log });
   const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
   if (o.apiBaseUrl && !built.apiBaseUrl)
     log(
@@ -69,42 +88,134 @@ export async function startPublisher(o: StartOptions) {
     log(
       `publisher: removed what an interrupted publish left: ${leftovers.slice(0, 10).join(', ')}${leftovers.length > 10 ? ' …' : ''}`,
     );
+  // Which build the live release was made from: another one (new code) is published as a new
+  // base release, switched to only with the edits made since that build began (a deploy).
+  const buildFile = path.join(o.publishDir, 'build.json');
+  const thisBuild = built.builtAt ?? (await realpath(o.renderPathDir));
+  const liveBuild = await readFile(buildFile, 'utf8').then(
+    (text) => (JSON.parse(text) as { build?: string }).build ?? null,
+    () => null,
+  );
+  const liveBefore = await store.live();
+  // (A live release with no record comes from before builds were recorded: served as it is.)
+  const deploy = liveBefore !== null && (o.publishBase === true || (liveBuild !== null && liveBuild !== thisBuild));
+  const releases = deploy ? deferFirstActivation(store) : store;
+  const recordBuild = async () => {
+    await mkdir(o.publishDir, { recursive: true });
+    await writeFile(
+      `${buildFile}.tmp`,
+      JSON.stringify({ build: thisBuild, renderPath: await realpath(o.renderPathDir) }),
+    );
+    await rename(`${buildFile}.tmp`, buildFile);
+  };
   const publisher = new Publisher({
     renderPath,
-    store,
+    store: releases,
     purger,
     workDir: path.join(o.publishDir, '.work'),
     stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
-    log,
+    logger,
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
-  const live = o.publishBase ? null : await publisher.adoptLive();
-  if (live) {
-    log(`publisher: serving the live release ${live.id} as it is; re-reading the API to catch up`);
+  /** Resolves when the new build is live (a deploy), at once otherwise. */
+  let deployed: Promise<void> = Promise.resolve();
+  if (!deploy && liveBefore && (await publisher.adoptLive())) {
+    log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
+    if (liveBuild === null) await recordBuild();
     // In the background: the live release is served meanwhile, webhooks queue behind it.
-    void publisher
-      .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
-      );
+    void publisher.catchUp().catch((err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'));
+  } else if (deploy) {
+    const held = releases as DeferredStore;
+    const base = await publisher.publishBuild(o.baseDist);
+    log(
+      `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
+    );
+    deployed = (async () => {
+      await publisher.catchUp();
+      const flushed = await held.flush();
+      const now = (await store.live())?.id ?? null;
+      await recordBuild();
+      log(`publisher: the new build is live as ${now}${flushed ? ' (nothing was edited during the build)' : ''}`);
+      // The CDN held pages of the old code: every path whose bytes differ from the old release goes.
+      const before = await store.files(liveBefore.id);
+      const after = now ? await store.files(now) : null;
+      if (before && after && purger.name !== 'none') {
+        const paths = [...after].filter(([p, f]) => before.get(p)?.hash !== f.hash).map(([p]) => publicPath(p));
+        for (const p of before.keys()) if (!after.has(p)) paths.push(publicPath(p));
+        await purger
+          .purge({ tags: [], paths: paths.filter((p) => !p.startsWith('/_astro/')) })
+          .catch((error: unknown) => log(`publisher: purge after the new build failed: ${(error as Error).message}`));
+      }
+    })();
+    deployed.catch((err: unknown) => logger.error({ err }, 'the new build did not go live'));
   } else {
     await publisher.publishBuild(o.baseDist);
+    await recordBuild();
     // Reads every area once more in the background: fills the detail answers later edits reuse.
     void publisher
       .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
-      );
+      .catch((err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'));
   }
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
-  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
-  await new Promise<void>((resolve) => server.listen(o.port, o.host, resolve));
+  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, logger });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `${o.host}:${o.port} is in use (PUBLISHER_HOST, PUBLISHER_PORT): is another publisher running?`
+            : `cannot listen on ${o.host}:${o.port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(o.port, o.host, resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
-  return { publisher, renderPath, server, store, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  let schedule: Schedule | null = null;
+  if (o.schedule) {
+    schedule = new Schedule({
+      publisher,
+      collections: () => renderPath.collections(),
+      markStale,
+      file: path.join(o.publishDir, 'boundaries.json'),
+      intervalMs: o.schedule.intervalMs,
+      ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
+      ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
+      logger: o.schedule.logger ?? logger.child({ stage: 'schedule' }),
+    });
+    await schedule.start();
+    log(
+      `publisher: ${o.schedule.intervalMs > 0 ? `re-reads the API every ${o.schedule.intervalMs / 1000} s` : 'no scheduled re-reads'}; ${schedule.boundaries.length} boundary publish(es) ahead (next ${schedule.boundaries[0]?.at ?? 'none'})`,
+    );
+  }
+  return {
+    publisher,
+    renderPath,
+    server,
+    store,
+    port,
+    logger,
+    deployed,
+    schedule,
+    close: () => {
+      schedule?.stop();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** Whether a process with this id exists (signal 0 tests without sending). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const USAGE = `usage: npm run publisher -- [--render-path DIR] [--base-dist DIR] [--insecure-dev]
@@ -126,6 +237,7 @@ Environment (README "Environment", docs/deploy.md, docs/operations.md):
   PUBLISH_TARGET                   dir (default) or s3 with S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PREFIX
   PURGE_ADAPTER, PURGE_COMMAND     how the CDN is told (command, cloudflare, fastly, none)
   SEARCH_HOST, SEARCH_PORT         the manual search route for the CDN (off when unset)
+  REREAD_INTERVAL                  seconds between scheduled re-reads of the API (300; 0 off)
   LOG_FORMAT                       json (default here) or pretty`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -140,33 +252,50 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const checked = requireEnv('publisher', loadEnv('publisher'), ['PUBLIC_API_BASE_URL']);
   const env = process.env;
+  const publishDir = path.resolve(env.PUBLISH_DIR || '.data/releases');
+  // One publisher per PUBLISH_DIR; `npm run deploy` finds it here to hand over.
+  const pidFile = path.join(publishDir, 'publisher.pid');
+  const other = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+  if (other && other !== process.pid && isRunning(other)) {
+    console.error(
+      `publisher: another publisher (pid ${other}) runs on ${publishDir}; stop it first (npm run deploy hands over)`,
+    );
+    process.exit(1);
+  }
   try {
+    await mkdir(publishDir, { recursive: true });
+    await writeFile(pidFile, String(process.pid));
     const running = await startPublisher({
       renderPathDir: path.resolve(values['render-path'] ?? env.RENDER_PATH_DIR ?? '.data/render-path/current'),
       baseDist: path.resolve(values['base-dist'] ?? 'dist'),
-      publishDir: path.resolve(env.PUBLISH_DIR || '.data/releases'),
+      publishDir,
       secrets: (env.WEBHOOK_SECRET ?? '').split(/\s+/).filter(Boolean),
       insecureDev: values['insecure-dev'] === true,
       host: env.PUBLISHER_HOST || '127.0.0.1',
       port: checked.PUBLISHER_PORT ?? 8790,
       keepReleases: checked.KEEP_RELEASES ?? 5,
       apiBaseUrl: checked.PUBLIC_API_BASE_URL,
+      schedule: { intervalMs: rereadIntervalMs(env) },
     });
     if (checked.SEARCH_PORT !== undefined) {
       const host = env.SEARCH_HOST || '127.0.0.1';
-      const search = createServer((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://site');
-        if (!serveManualSearch(running.renderPath.renderRequest, req, res, url))
-          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      });
-      search.listen(checked.SEARCH_PORT, host, () =>
-        console.log(
-          `publisher: the manual search route on http://${host}:${checked.SEARCH_PORT}/manuals/search/?keyword=…`,
-        ),
-      );
+      const search = await startSearchServer(running.renderPath.renderRequest, host, checked.SEARCH_PORT);
+      running.logger.info(`the manual search route on ${search.url}/manuals/search/?keyword=…`);
     }
-    for (const signal of ['SIGINT', 'SIGTERM'] as const)
-      process.on(signal, () => void running.close().then(() => process.exit(0)));
+    // A clean stop: no new webhooks, the publish under way finished (at most 2 minutes), then exit.
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      running.logger.info('stopping: no new webhooks; finishing the publish under way');
+      const closed = running.close();
+      const end = Date.now() + 120_000;
+      while (running.publisher.publishing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))]);
+      if (Number(await readFile(pidFile, 'utf8').catch(() => '')) === process.pid) await rm(pidFile, { force: true });
+      process.exit(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
   } catch (error) {
     const message = (error as Error).message;
     console.error(message.startsWith('publisher:') ? message : `publisher: ${message}`);

@@ -173,7 +173,10 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
  * against another API than `apiBaseUrl`: its loaders would quietly keep re-reading the address
  * baked into the build. A bundle built before the address was recorded passes (the caller warns).
  */
-export async function checkRenderPath(dir: string, apiBaseUrl: string | undefined): Promise<{ apiBaseUrl?: string }> {
+export async function checkRenderPath(
+  dir: string,
+  apiBaseUrl: string | undefined,
+): Promise<{ apiBaseUrl?: string; builtAt?: string }> {
   const facts = await readFacts(dir);
   if (!facts)
     throw new Error(
@@ -183,7 +186,10 @@ export async function checkRenderPath(dir: string, apiBaseUrl: string | undefine
     throw new Error(
       `the render path in ${dir} was built against ${facts.apiBaseUrl}, not PUBLIC_API_BASE_URL=${apiBaseUrl}: build again with PUBLIC_API_BASE_URL=${apiBaseUrl} npm run build`,
     );
-  return facts.apiBaseUrl ? { apiBaseUrl: facts.apiBaseUrl } : {};
+  return {
+    ...(facts.apiBaseUrl ? { apiBaseUrl: facts.apiBaseUrl } : {}),
+    ...(facts.builtAt ? { builtAt: facts.builtAt } : {}),
+  };
 }
 
 export async function loadRenderPath(dir: string): Promise<RenderPath> {

@@ -23,6 +23,7 @@ import sirv from 'sirv';
 import { releaseTags } from './release-store/dir.ts';
 import { headersFor } from './release-store/headers.ts';
 import type { RenderPath } from './render-path.ts';
+import type { SiteMetrics } from './metrics.ts';
 
 type Handler = ReturnType<typeof sirv>;
 
@@ -34,6 +35,17 @@ export interface SiteServerOptions {
   port?: number;
   /** Renders the manual search for a request (a render path's `renderRequest`); without it, the static page. */
   renderRequest?: RenderPath['renderRequest'];
+  /** Counts every answer by status and kind, and its latency (metrics.ts `createSiteMetrics`). */
+  metrics?: SiteMetrics;
+}
+
+/** What a request asked for, for the site metrics' `kind` label. */
+function requestKind(pathname: string, search: string): 'page' | 'asset' | 'search' | 'other' {
+  if (SEARCH_PAGES.has(pathname) && SEARCH_PARAMS.some((k) => new URLSearchParams(search).has(k))) return 'search';
+  if (pathname.endsWith('/') || pathname.endsWith('.html')) return 'page';
+  if (pathname.startsWith('/_astro/') || /\.(css|js|mjs|svg|png|jpe?g|webp|avif|gif|ico|woff2?|ttf)$/.test(pathname))
+    return 'asset';
+  return 'other';
 }
 
 /**
@@ -167,6 +179,16 @@ export async function startSiteServer(o: SiteServerOptions): Promise<{
   };
 
   const server = createServer((req, res) => {
+    if (o.metrics) {
+      const { requests, requestSeconds } = o.metrics;
+      const started = process.hrtime.bigint();
+      const at = new URL(req.url ?? '/', 'http://site');
+      const kind = requestKind(at.pathname, at.search);
+      res.once('finish', () => {
+        requests.inc({ status: String(res.statusCode), kind });
+        requestSeconds.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+    }
     if (o.renderRequest && serveManualSearch(o.renderRequest, req, res, new URL(req.url ?? '/', 'http://site'))) return;
     const dir = liveDir();
     if (!dir) {

@@ -5,6 +5,14 @@
  * at http://HOST:PORT (the manual search with a query rendered through the publisher's render path), until Ctrl-C (which stops all three). An edit through the API's editor
  * endpoint (`npm run cms`) reaches the site in seconds.
  *
+ * The site server runs in its own process (scripts/publisher/site-main.ts, issue 23): a publish's
+ * re-read, render and compression never hold up a visitor's request on the publisher's event
+ * loop. It forwards the manual search with a query to the publisher's search route (loopback,
+ * SEARCH_PORT, an ephemeral port by default) and serves its request metrics on
+ * http://SITE_METRICS_HOST:SITE_METRICS_PORT/metrics (127.0.0.1:8792 by default; loopback only).
+ * The publisher re-reads the API every REREAD_INTERVAL seconds (300) and publishes at the
+ * records' own boundaries (scripts/publisher/schedule.ts).
+ *
  * A restart serves the live release as it is, without a build, and catches up with the API in
  * the background. `npm start -- --rebuild` builds again (after a code or template change) and
  * publishes the build as a new base release.
@@ -20,7 +28,9 @@ import { buildKeepingRenderPath } from './build-site.ts';
 import { readFacts } from '../../src/integrations/render-path/bundle.ts';
 import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
-import { startSiteServer } from '../publisher/site-server.ts';
+import { createLogger, logFormatFrom } from '../publisher/log.ts';
+import { rereadIntervalMs } from '../publisher/schedule.ts';
+import { forkSiteServer, startSearchServer } from '../publisher/site-main.ts';
 import { parseCommand } from '../config/cli.ts';
 import { loadEnv } from '../config/env.ts';
 
@@ -37,7 +47,8 @@ http://HOST:PORT, until Ctrl-C. The first start builds; a restart serves the liv
 
 Environment: HOST, PORT (127.0.0.1:4321), API_HOST, API_PORT, API_DB, PUBLISHER_HOST,
 PUBLISHER_PORT, PUBLISH_DIR, RENDER_PATH_DIR, KEEP_RELEASES, WEBHOOK_SECRET, EDITOR_TOKEN,
-PUBLISH_TARGET and S3_*, PURGE_*, LOG_FORMAT (README "Environment", docs/operations.md).`,
+PUBLISH_TARGET and S3_*, PURGE_*, LOG_FORMAT, REREAD_INTERVAL, SEARCH_PORT, SITE_METRICS_HOST,
+SITE_METRICS_PORT (README "Environment", docs/operations.md).`,
   options: { rebuild: { type: 'boolean' } },
 });
 const checked = loadEnv('start');
@@ -97,6 +108,10 @@ try {
     keepReleases: checked.KEEP_RELEASES ?? 5,
     apiBaseUrl: api.url,
     publishBase: rebuild,
+    schedule: { intervalMs: rereadIntervalMs(env) },
+    // Readable lines where a person watches (LOG_FORMAT=json for JSON lines); the generated
+    // development secrets are scrubbed like the ones from the environment.
+    logger: createLogger({ format: logFormatFrom(env, 'pretty'), secrets: [secret, editorToken] }),
   });
 } catch (error) {
   console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);
@@ -104,11 +119,20 @@ try {
   process.exit(1);
 }
 
-// The manual search with a query is rendered through the publisher's render path.
-const site = await startSiteServer({ root: publishDir, host, port, renderRequest: publisher.renderPath.renderRequest });
+// The manual search with a query is rendered through the publisher's render path, on loopback.
+const search = await startSearchServer(publisher.renderPath.renderRequest, '127.0.0.1', Number(env.SEARCH_PORT || 0));
+const site = await forkSiteServer({
+  publishDir,
+  host,
+  port,
+  searchOrigin: search.url,
+  metricsHost: env.SITE_METRICS_HOST || '127.0.0.1',
+  metricsPort: Number(env.SITE_METRICS_PORT ?? 8792),
+});
 console.log(`
 The portal: ${site.url}/ (Thai)  ${site.url}/en/ (English), the live release of ${publishDir}
 Publisher:  http://${publisherHost}:${publisher.port}/status
+Site server metrics (its own process; loopback only): ${site.metrics}
 ${env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET from the environment' : `WEBHOOK_SECRET=${secret}`}
 ${env.EDITOR_TOKEN ? 'EDITOR_TOKEN from the environment' : `EDITOR_TOKEN=${editorToken}`}
 Try an edit:  EDITOR_TOKEN=${env.EDITOR_TOKEN ? '…' : editorToken} npm run cms -- edit article <slug> --title "New title"
@@ -119,6 +143,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await site.close();
+  search.server.close();
   await publisher.close();
   await api.close();
   process.exit(0);

@@ -43,6 +43,7 @@ import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api
 import { LANGS, type Lang } from '../i18n/config';
 import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
+import { takeStale } from '../lib/clock';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -364,11 +365,15 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
         const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
         // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
         const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
+        // Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for
+        // a full read, whatever the API's 304s say.
+        const stale = takeStale(collection);
         const loaded = await Promise.all(
           langs.map(async (lang) => {
             const synced = readSynced(meta.get(`gets:${lang}`));
             const stored = meta.get(`count:${lang}`);
             if (
+              !stale &&
               synced &&
               synced.key === syncKey &&
               stored !== undefined &&
@@ -412,11 +417,19 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const { records, gets, took } = loadedLang;
           const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
           const seen = new Set<string>();
+          /** Records the store holds that now fail their schema: their last good version stays. */
+          const kept = new Set<string>();
           for (const record of records) {
             const id = `${lang}/${record.key}`;
             const parsed = schema.safeParse(record.data);
             if (!parsed.success) {
-              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}`);
+              // A record that was good before (a publisher's re-read, a build over its cache) keeps
+              // its last good version, and its pages stay as they were, instead of disappearing.
+              const keep = store.has(id) && !seen.has(id);
+              if (keep) kept.add(id);
+              logger.warn(
+                `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
+              );
               continue;
             }
             if (seen.has(id)) {
@@ -434,7 +447,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
           if (!unchanged) {
             hold.changed();
-            for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
+            for (const id of store.keys())
+              if (id.startsWith(`${lang}/`) && !seen.has(id) && !kept.has(id)) store.delete(id);
             valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
             setMeta(digestKey, areaDigest);
           }

@@ -45,7 +45,7 @@ export interface PageFacts {
   /** BCP 47 tag of the page's language. */
   inLanguage: string;
   /** The agency (publisher, author, organiser). */
-  agency: GovernmentOrganization;
+  agency: Exclude<GovernmentOrganization, string>;
   site: URL | string;
 }
 

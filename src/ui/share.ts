@@ -17,7 +17,7 @@ async function copy(text: string): Promise<boolean> {
     field.className = 'sr-only';
     document.body.append(field);
     field.select();
-    let done = false;
+    let done: boolean;
     try {
       done = document.execCommand('copy');
     } catch {

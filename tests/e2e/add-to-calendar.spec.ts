@@ -25,7 +25,12 @@ async function calendarAt(request: APIRequestContext, href: string) {
 const bangkokDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(d);
 
 const TEXT = {
-  th: { activity: 'เพิ่มกิจกรรมนี้ลงปฏิทิน (.ics)', subscribe: 'ติดตามในแอปปฏิทิน', feed: 'ดาวน์โหลดไฟล์ปฏิทิน (.ics)', add: 'เพิ่มลงปฏิทิน (.ics)' },
+  th: {
+    activity: 'เพิ่มกิจกรรมนี้ลงปฏิทิน (.ics)',
+    subscribe: 'ติดตามในแอปปฏิทิน',
+    feed: 'ดาวน์โหลดไฟล์ปฏิทิน (.ics)',
+    add: 'เพิ่มลงปฏิทิน (.ics)',
+  },
   en: {
     activity: 'Add this activity to your calendar (.ics)',
     subscribe: 'Subscribe in your calendar app',
@@ -84,7 +89,9 @@ for (const lang of ['th', 'en'] as const) {
       const webcal = await section.getByRole('link', { name: TEXT[lang].subscribe }).getAttribute('href');
       expect(webcal).toMatch(new RegExp(`^webcal://[^/]+${feedHref.replace(/\./g, '\\.')}$`));
       const feed = await calendarAt(request, feedHref);
-      expect(feed.component.getFirstPropertyValue('x-wr-calname')).toContain(lang === 'th' ? 'กิจกรรม' : 'Coming events');
+      expect(feed.component.getFirstPropertyValue('x-wr-calname')).toContain(
+        lang === 'th' ? 'กิจกรรม' : 'Coming events',
+      );
       expect(feed.events.map((e) => e.summary).sort()).toEqual(coming.map((e) => e.title).sort());
       for (const e of feed.events) expect(String(e.component.getFirstPropertyValue('url'))).toMatch(/^https?:\/\//);
     });

@@ -10,6 +10,8 @@ import { pagedQuery, found, listColumns } from './support.ts';
 
 const ARTICLE_TEXT = ['title_th', 'title_en', 'summary_th', 'summary_en'];
 const NEWS_COUNT = 12;
+/** Related items of an article or an activity. */
+const RELATED_COUNT = 4;
 
 export function registerContent(router: Router, { q, shapes }: Deps) {
   const articleColumns = listColumns(q, 'articles', 'a');
@@ -23,6 +25,26 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
   };
   const categoryId = (area: string, slug: string) =>
     found(q('SELECT id FROM categories WHERE area = ? AND slug = ?').get(area, slug)).id;
+  /**
+   * A record's related items: the RELATED_COUNT records just before it in its category's order
+   * (the older ones, nearest first), and when fewer exist the nearest after it. So a record is
+   * among the related items of at most the few records around it, never of its whole category:
+   * an edit, a new record or a deletion changes a bounded number of other records' answers
+   * (issue 23; it used to be the category's newest, named by every record of the category).
+   */
+  const neighbours = (table: string, columns: string, where: string, sortColumn: string, r: Record<string, unknown>) => {
+    const sort = r[sortColumn] as SQLInputValue;
+    const id = r.id as SQLInputValue;
+    const category = r.category_id as SQLInputValue;
+    const before = q(
+      `SELECT ${columns} FROM ${table} a WHERE a.category_id = ? ${where} AND (a.${sortColumn} < ? OR (a.${sortColumn} = ? AND a.id < ?)) ORDER BY a.${sortColumn} DESC, a.id DESC LIMIT ${RELATED_COUNT}`,
+    ).all(category, sort, sort, id);
+    if (before.length === RELATED_COUNT) return before;
+    const after = q(
+      `SELECT ${columns} FROM ${table} a WHERE a.category_id = ? ${where} AND (a.${sortColumn} > ? OR (a.${sortColumn} = ? AND a.id > ?)) ORDER BY a.${sortColumn} ASC, a.id ASC LIMIT ${RELATED_COUNT - before.length}`,
+    ).all(category, sort, sort, id);
+    return [...before, ...after];
+  };
 
   const listArticles = (ctx: Ctx, where: string[] = [], args: SQLInputValue[] = []) => {
     const { page, limit, offset } = paging(ctx.query);
@@ -75,9 +97,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
   });
   router.get('/content/page/:slug', (ctx) => {
     const r = found(q('SELECT * FROM articles WHERE slug = ?').get(ctx.params.slug));
-    const related = q(
-      `SELECT ${articleColumns()} FROM articles a WHERE a.category_id = ? AND a.id <> ? AND a.is_page = 0 ORDER BY a.published_at DESC LIMIT 4`,
-    ).all(r.category_id, r.id);
+    const related = neighbours('articles', articleColumns(), 'AND a.is_page = 0', 'published_at', r);
     return {
       data: {
         ...shapes.articleSummary(r, ctx.lang),
@@ -203,9 +223,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
         ? q('SELECT * FROM activities WHERE id = ?').get(Number(key))
         : q('SELECT * FROM activities WHERE slug = ?').get(key),
     );
-    const related = q(
-      `SELECT ${activityColumns()} FROM activities a WHERE a.category_id = ? AND a.id <> ? ORDER BY a.start_date DESC LIMIT 4`,
-    ).all(r.category_id, r.id);
+    const related = neighbours('activities', activityColumns(), '', 'start_date', r);
     return {
       data: {
         ...shapes.activitySummary(r, ctx.lang),

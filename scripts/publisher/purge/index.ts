@@ -11,6 +11,7 @@
 import { createCloudflarePurger } from './cloudflare.ts';
 import { createCommandPurger } from './command.ts';
 import { createFastlyPurger } from './fastly.ts';
+import { retryingPurger, type RetryingPurgeOptions, type RetryingPurger } from './retrying.ts';
 import type { PurgeAdapter, PurgeReport, PurgeRequest } from './types.ts';
 
 export type { PurgeAdapter } from './types.ts';
@@ -32,7 +33,25 @@ const noPurge: PurgeAdapter = {
   },
 };
 
-export function createPurger(env: NodeJS.ProcessEnv = process.env): PurgeAdapter {
+/**
+ * The adapter PURGE_ADAPTER / PURGE_COMMAND name, retried with back-off and never holding a
+ * publish longer than PURGE_WAIT_MS (./retrying.ts); `none` as it is.
+ */
+export function createPurger(
+  env: NodeJS.ProcessEnv = process.env,
+  options: Pick<RetryingPurgeOptions, 'log' | 'onAttempt'> = {},
+): PurgeAdapter | RetryingPurger {
+  const adapter = createAdapter(env);
+  if (adapter === noPurge) return adapter;
+  return retryingPurger(adapter, {
+    ...options,
+    waitMs: number(env.PURGE_WAIT_MS),
+    retryMs: number(env.PURGE_RETRY_MS),
+    maxRetryMs: number(env.PURGE_MAX_RETRY_MS),
+  });
+}
+
+function createAdapter(env: NodeJS.ProcessEnv): PurgeAdapter {
   const kind = env.PURGE_ADAPTER || (env.PURGE_COMMAND ? 'command' : 'none');
   switch (kind) {
     case 'command':

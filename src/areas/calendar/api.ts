@@ -7,6 +7,7 @@ import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { isoDate } from '../../api/shared';
+import { hasPassed, now } from '../../lib/clock';
 
 // ---- schemas (the API's shapes) ----
 
@@ -95,8 +96,14 @@ export async function getEvents(params: EventsParams, lang: Lang): Promise<Calen
   }));
 }
 
-/** GET /home/events-and-seminar — the next 6 events. */
+/**
+ * GET /home/events-and-seminar — the next 6 events, without those whose end has passed when the
+ * API is read (src/lib/clock.ts): the API may list one that started today and is over, and the
+ * stored list then follows the clock, not only the API's answer.
+ */
 export async function getEventsAndSeminars(lang: Lang): Promise<CalendarEvent[]> {
   const endpoint = '/home/events-and-seminar';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
+  const events = parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
+  const at = now();
+  return events.filter((e) => !hasPassed(e.endAt, at));
 }

@@ -20,7 +20,7 @@ import { bangkokDateKey, parseDate } from '../../lib/dates';
 import type { CalendarEvent } from './api';
 
 export const ICS_TIME_ZONE = 'Asia/Bangkok';
-export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 const PRODUCT_ID = '-//Department of Business Development Promotion//Agency portal//EN';
 
 export interface IcsEvent {

@@ -45,7 +45,9 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
   const [live, setLive] = useState(false);
   const [answers, setAnswers] = useState<Answers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  // Closed when the API was read (the page says so without JavaScript); a survey that closes
+  // later is noticed once hydrated, below.
+  const [outcome, setOutcome] = useState<Outcome>(survey.closed ? { kind: 'closed' } : { kind: 'idle' });
   const [restored, setRestored] = useState(false);
   const [summaryShown, setSummaryShown] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -184,7 +186,7 @@ function Form({ survey, listPath, lang }: Omit<SurveyFormIslandProps, 'resources
           className="p-4 rounded border border-solid border-border bg-notice"
         >
           <p className="m-0 font-bold">{t('surveyForm.closed')}</p>
-          {survey.closesAt && isClosed(survey.closesAt) && (
+          {survey.closesAt && (survey.closed || isClosed(survey.closesAt)) && (
             <p className="m-0">{t('surveyForm.closedOn', { date: formatDateTime(survey.closesAt, lang) })}</p>
           )}
         </div>

@@ -14,9 +14,14 @@ import { apiCollection, type AreaContext, type DigestSource } from '../../collec
 import { storedRecords } from '../../collections/area-collection';
 import { getSurvey, getSurveys, type Survey, type SurveySummary } from './api';
 import type { Lang } from '../../i18n/config';
+import { hasPassed } from '../../lib/clock';
 
-/** A survey's form: the survey (api.ts) with the list's closing time (null = open-ended). */
-export type SurveyForm = Survey & Pick<SurveySummary, 'closesAt'>;
+/**
+ * A survey's form: the survey (api.ts) with the list's closing time (null = open-ended) and
+ * whether that time had passed when the API was read (src/lib/clock.ts: the page shows a closed
+ * survey as closed without JavaScript, and the publisher re-reads the area at `closesAt`).
+ */
+export type SurveyForm = Survey & Pick<SurveySummary, 'closesAt'> & { closed: boolean };
 export type SurveyQuestion = SurveyForm['sections'][number]['questions'][number];
 
 /** Every survey summary: page 1 tells the total, the rest follow at bounded concurrency. */
@@ -45,7 +50,7 @@ export const surveyFormCollections = {
         async (s) => {
           // closesAt before sections: the island's props (and its markup's uid) keep their order.
           const { sections, ...survey } = await getSurvey(s.id, ctx.lang);
-          return { key: s.id, data: { ...survey, closesAt: s.closesAt, sections } };
+          return { key: s.id, data: { ...survey, closesAt: s.closesAt, closed: hasPassed(s.closesAt), sections } };
         },
       );
       return forms;

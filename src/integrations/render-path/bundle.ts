@@ -22,6 +22,8 @@ interface BundleFacts {
   origin: string;
   /** PUBLIC_API_BASE_URL the build read (its loaders keep calling it); absent in bundles of old. */
   apiBaseUrl?: string;
+  /** When the build ran: which build a live release was made from (absent in bundles of old). */
+  builtAt?: string;
   pages: Array<[string, { styles: unknown[] }]>;
   entrySpecifierToBundleMap: Array<[string, string]>;
   scripts: Array<{ stage: string; content: string }>;
@@ -98,6 +100,7 @@ export async function writeFacts(dir: string, entry: string, app: BundleApp, int
     entry,
     origin: String(options.origin),
     apiBaseUrl: process.env.PUBLIC_API_BASE_URL,
+    builtAt: new Date().toISOString(),
     pages: [...internals.pagesByKeys.entries()].map(([key, page]) => [key, { styles: page.styles }]),
     entrySpecifierToBundleMap: [...internals.entrySpecifierToBundleMap.entries()],
     scripts: options.settings.scripts.map((s) => ({ stage: s.stage, content: s.content })),

@@ -6,10 +6,10 @@
  */
 import { expect, type Page } from './test';
 
-export type Node = Record<string, any>;
+type Node = Record<string, any>;
 
 /** Every node of the page's JSON-LD (a @graph's nodes one by one); fails on text that is not JSON. */
-export async function jsonLdNodes(page: Page): Promise<Node[]> {
+async function jsonLdNodes(page: Page): Promise<Node[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.flatMap((text) => {
     const doc = JSON.parse(text) as Node;

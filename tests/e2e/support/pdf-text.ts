@@ -112,7 +112,8 @@ function decode(hex: string, cmap: CMap | undefined): string {
   const step = cmap.bytes * 2;
   let out = '';
   for (let i = 0; i + step <= hex.length; i += step) out += cmap.map.get(parseInt(hex.slice(i, i + step), 16)) ?? '';
-  return out;
+  // Glyphs with no character of their own (a shaped variant) map to U+0000.
+  return out.replaceAll('\u0000', '');
 }
 
 function literal(s: string): string {

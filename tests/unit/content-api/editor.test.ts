@@ -114,6 +114,32 @@ describe('editor endpoint', () => {
     });
   });
 
+  it('creates a new activity (its slug its own, not the template’s)', async () => {
+    const res = await edit('activity', '987654', { th: { title: 'กิจกรรมใหม่' }, en: { title: 'A new activity' } });
+    expect(res.status).toBe(201);
+    expect(theWebhook()).toEqual({ type: 'activity', action: 'create', key: '987654' });
+    expect((await get('/activity/page/987654', 'en')).body.data.title).toBe('A new activity');
+    received = [];
+    expect((await edit('activity', '987655', { th: { title: 'อีก' }, en: { title: 'Another' } })).status).toBe(201);
+  });
+
+  it('relates a new article to the articles just before it, not the other way round (a bounded set names it)', async () => {
+    const res = await edit('article', 'editor-related-new', { th: { title: 'ใหม่' }, en: { title: 'Related new' } });
+    expect(res.status).toBe(201);
+    const mine = (await get('/content/page/editor-related-new', 'en')).body.data;
+    expect(mine.related).toHaveLength(4);
+    // Its category's list, newest first: the related items are the four after it in that order.
+    const list = (await get(`/content/category/${mine.category.slug}?limit=6`, 'en')).body.result as Array<{
+      slug: string;
+    }>;
+    expect(list[0]!.slug).toBe('editor-related-new');
+    expect(mine.related.map((r: { slug: string }) => r.slug)).toEqual(list.slice(1, 5).map((a) => a.slug));
+    for (const older of list.slice(1, 5)) {
+      const related = (await get(`/content/page/${older.slug}`, 'en')).body.data.related as Array<{ slug: string }>;
+      expect(related.map((r) => r.slug)).not.toContain('editor-related-new');
+    }
+  });
+
   it('unpublishes (gone from the API, webhook delete) and publishes again', async () => {
     const slug = await firstArticleSlug();
     expect((await edit('article', slug, { published: false })).status).toBe(200);

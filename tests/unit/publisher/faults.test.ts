@@ -6,7 +6,9 @@
  * - the process killed (SIGKILL) while it stages, right before and right after it switches (a
  *   child process with PORTAL_FAULT_KILL_AT), then a restart;
  * - the bucket failing (503 SlowDown, 500, a request that never answers, a connection cut
- *   mid-upload) through a failing proxy in front of s3rver.
+ *   mid-upload) through a failing proxy in front of s3rver;
+ * - the CDN's purge failing or slow (PURGE_COMMAND): retried with back-off, never holding up the
+ *   next publish, nothing lost.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,6 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPurger } from '../../../scripts/publisher/purge/index.ts';
+import type { RetryingPurger } from '../../../scripts/publisher/purge/retrying.ts';
 import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
 import { createS3Store, type S3ReleaseStore } from '../../../scripts/publisher/release-store/s3.ts';
 import type { ReleaseFile } from '../../../scripts/publisher/release-store/types.ts';
@@ -363,5 +367,98 @@ describe('the bucket failing (PUBLISH_TARGET=s3, a failing proxy in front of s3r
     const left = await blobs();
     for (const h of orphans) expect(left.has(h)).toBe(false);
     await expectLiveBucket(v4);
+  });
+});
+
+describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
+  /** A purge command that appends its input to `log` (one JSON a line) after `before` runs. */
+  const command = (log: string, before = '') => `${before} cat >> '${log}' && echo >> '${log}'`;
+  const purged = async (log: string) =>
+    (await readFile(log, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { tags: string[]; paths: string[] });
+
+  /** Stage, switch, then purge the pages that changed, as the publisher does; the publish's time. */
+  async function publish(
+    store: DirReleaseStore,
+    purger: RetryingPurger,
+    id: string,
+    before: Map<string, string>,
+    after: Map<string, string>,
+  ) {
+    const t = performance.now();
+    await store.stage(id, await render(`purge-${id}`, after));
+    await store.activate(id);
+    const paths = [...after.keys()].filter((p) => before.get(p) !== after.get(p)).map((p) => `/${p}`);
+    const outcome = await purger.purge({ tags: [`release:${id}`], paths }).then(
+      () => 'ok',
+      (error: Error) => error.message,
+    );
+    return { ms: performance.now() - t, outcome, paths };
+  }
+
+  it('a failing purge is retried with back-off until it goes through, merged with the purges asked meanwhile', async () => {
+    const root = path.join(work, 'purge-failing');
+    const log = path.join(root, 'purged.jsonl');
+    const tries = path.join(root, 'tries');
+    await mkdir(root, { recursive: true });
+    // Fails its first three runs (the CDN down), then purges.
+    const before = `n=$(cat '${tries}' 2>/dev/null || echo 0); echo $((n+1)) > '${tries}'; if [ $n -lt 3 ]; then cat >/dev/null; echo "CDN 503" >&2; exit 1; fi;`;
+    const lines: string[] = [];
+    const purger = createPurger(
+      { PURGE_COMMAND: command(log, before), PURGE_RETRY_MS: '300', PURGE_WAIT_MS: '5000' },
+      { log: (l) => lines.push(l) },
+    ) as RetryingPurger;
+    const store = new DirReleaseStore({ root: path.join(root, 'site') });
+    const v1 = site(1);
+    await store.stage('p1', await render('p1', v1));
+    await store.activate('p1');
+    const v2 = site(2, [1, 2]);
+    const v3 = site(3, [1, 2, 30]);
+    const first = await publish(store, purger, 'p2', v1, v2);
+    expect(first.outcome).toMatch(/PURGE_COMMAND exited with 1: CDN 503/);
+    expect(purger.state()).toMatchObject({ failures: 1, lastError: expect.stringMatching(/CDN 503/) });
+    const second = await publish(store, purger, 'p3', v2, v3);
+    expect(second.outcome).toMatch(/purge failing \(\d tries in a row\), retried in the background/);
+    await purger.drain();
+    expect(purger.state()).toMatchObject({
+      failures: 0,
+      pending: { tags: 0, paths: 0 },
+      lastSuccessAt: expect.any(String),
+    });
+    const [sent] = await purged(log);
+    expect(sent!.tags.sort()).toEqual(['release:p2', 'release:p3']);
+    expect(sent!.paths.sort()).toEqual([...new Set([...first.paths, ...second.paths])].sort());
+    expect(lines.join('\n')).toMatch(/purge: through command again after 3 failed tries/);
+    await expectLiveDir(path.join(root, 'site'), v3);
+  });
+
+  it('a slow purge does not hold up the next publish, and finishes in the background', async () => {
+    const root = path.join(work, 'purge-slow');
+    const log = path.join(root, 'purged.jsonl');
+    await mkdir(root, { recursive: true });
+    const purger = createPurger({ PURGE_COMMAND: command(log, 'sleep 2;'), PURGE_WAIT_MS: '200' }) as RetryingPurger;
+    const store = new DirReleaseStore({ root: path.join(root, 'site') });
+    const v1 = site(1);
+    await store.stage('q1', await render('q1', v1));
+    await store.activate('q1');
+    const v2 = site(2, [7]);
+    const v3 = site(3, [7, 8]);
+    const a = await publish(store, purger, 'q2', v1, v2);
+    const b = await publish(store, purger, 'q3', v2, v3);
+    expect([a.outcome, b.outcome]).toEqual(['ok', 'ok']);
+    // Each publish waited for the purge at most PURGE_WAIT_MS (the command takes 2 s).
+    expect(a.ms).toBeLessThan(1500);
+    expect(b.ms).toBeLessThan(1500);
+    expect(await purged(log)).toEqual([]);
+    expect(purger.state().running).toBe(true);
+    await expectLiveDir(path.join(root, 'site'), v3);
+    await purger.drain();
+    const sent = await purged(log);
+    expect(sent.flatMap((s) => s.tags).sort()).toEqual(['release:q2', 'release:q3']);
+    expect(sent.flatMap((s) => s.paths)).toEqual(
+      expect.arrayContaining(['/article/7/index.html', '/article/8/index.html']),
+    );
   });
 });

@@ -18,9 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
+import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { buildOnce, startEditingApi } from './built-site.ts';
+import { fakeClock } from './fake-clock.ts';
+import { Schedule } from '../../../scripts/publisher/schedule.ts';
+import { markStale, setClock } from '../../../src/lib/clock.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-publisher');
@@ -56,7 +60,7 @@ const start = () =>
     host: '127.0.0.1',
     port: PUBLISHER_PORT,
     keepReleases: 5,
-    log: (l) => logs.push(l),
+    logger: memoryLogger(logs),
   });
 
 function* files(dir: string, base = dir): Generator<string> {
@@ -162,17 +166,26 @@ describe('publisher loop (demo scale, real render path)', () => {
     const last = running.publisher.last!;
     expect(last.rendered).toBeGreaterThan(0);
     expect(last.rendered, logs.slice(-6).join('\n')).toBeLessThan(40);
-    // The newest article is in its category's related items: those answers were brought up to
-    // date from its own, not fetched again (the byte-for-byte comparison with a full publish
-    // below checks the result).
-    expect(last.patched, logs.slice(-6).join('\n')).toBeGreaterThan(0);
     // The loaders hand their request counts over as values: the lists and the edited record's
     // two detail answers at least, far fewer than a re-read of every detail.
     expect(last.requests, logs.slice(-6).join('\n')).toBeGreaterThanOrEqual(4);
     expect(last.requests).toBeLessThan(200);
     expect(live(`article/${slug}/index.html`)).not.toContain('Edited by the loop test'); // Thai page keeps its title
     expect(live('en/articles/index.html')).toContain('Edited by the loop test');
-  });
+    // The article just before it is among its related items (the reference API relates the
+    // records just before one in its category): that answer is kept, not fetched again (the
+    // byte-for-byte comparison with a full publish below checks the result).
+    const detail = (await (await fetch(`${api.url}/api/frontend/content/page/${slug}`)).json()) as {
+      data: { related: Array<{ slug: string }> };
+    };
+    const before = detail.data.related[0]!.slug;
+    const total = running.publisher.stats.total;
+    expect((await edit('article', before, { en: { title: 'Edited before the newest' } })).status).toBe(200);
+    await until(() => running.publisher.stats.total > total);
+    await running.publisher.idle();
+    expect(running.publisher.last!.patched, logs.slice(-6).join('\n')).toBeGreaterThan(0);
+    expect(live(`en/article/${slug}/index.html`)).toContain('Edited before the newest');
+  }, 120_000);
 
   it('serves precompressed twins that decode to the page, refreshed by an edit (no stale .br)', async () => {
     const [slug] = await listedSlugs(1);
@@ -242,6 +255,10 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.publisher.idle();
     expect(running.publisher.stats.total - before).toBeLessThanOrEqual(2);
     records.forEach((r, i) => expect(live(`en/${r.type}/${r.key}/index.html`), r.key).toContain(`Burst title ${i}.`));
+    // An activity's calendar file (a static endpoint with its own cacheKey) follows its record.
+    records.forEach((r, i) => {
+      if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
+    });
   });
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
@@ -348,9 +365,9 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.close();
     const liveId = (await running.store.live())!.id;
     const mtime = statSync(path.join(dist, 'index.html')).mtimeMs;
-    logs.length = 0;
+    const from = logs.length;
     running = await start();
-    expect(logs.join('\n')).toContain(`serving the live release ${liveId} as it is`);
+    expect(logs.slice(from).join('\n')).toContain(`serving the live release ${liveId} as it is`);
     expect((await fetch(`${SITE}/`)).status).toBe(200);
     await running.publisher.idle();
     expect(statSync(path.join(dist, 'index.html')).mtimeMs).toBe(mtime); // no build
@@ -358,4 +375,234 @@ describe('publisher loop (demo scale, real render path)', () => {
     const [slug] = await listedSlugs(1);
     expect(live(`en/article/${slug}/index.html`)).toContain('Written while the API was down');
   }, 120_000);
+
+  describe('each kind of edit (issue 23): page, lists, RSS and sitemap as a full publish has them', () => {
+    const apiGet = async <T>(p: string): Promise<T> =>
+      (await (await fetch(`${api.url}/api/frontend${p}`, { headers: { 'accept-language': 'en' } })).json()) as T;
+    /** Waits for the publish an edit sets off, and fails on an answer other than 2xx. */
+    const edited = async (type: string, key: string, body?: unknown) => {
+      const total = running.publisher.stats.total;
+      const res = await edit(type, key, body);
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      await until(() => running.publisher.stats.total > total);
+      await running.publisher.idle();
+      expect(running.publisher.last!.error).toBeNull();
+      return running.publisher.last!;
+    };
+    const inSitemap = (p: string) => live('sitemap-0.xml').includes(`${SITE}${p}<`);
+
+    it('a new article: its pages, the lists, RSS and the sitemap, with a bounded number of pages rendered', async () => {
+      await running.publisher.idle();
+      const slug = `loop-new-${Date.now()}`;
+      const last = await edited('article', slug, { th: { title: 'บทความใหม่' }, en: { title: 'A new loop article' } });
+      expect(live(`en/article/${slug}/index.html`)).toContain('A new loop article');
+      expect(live(`article/${slug}/index.html`)).toContain('บทความใหม่');
+      expect(live('en/articles/index.html')).toContain(`/en/article/${slug}/`);
+      expect(live('en/rss.xml')).toContain(`/en/article/${slug}/`);
+      expect(inSitemap(`/en/article/${slug}/`)).toBe(true);
+      // Its neighbours' related items name it, not every article of its category.
+      expect(last.rendered, logs.slice(-4).join('\n')).toBeLessThan(120);
+    }, 120_000);
+
+    it('unpublish takes an article off every page; republish brings it back', async () => {
+      const [, slug] = await listedSlugs(2);
+      await edited('article', slug!, { published: false });
+      expect(liveHas(`en/article/${slug}/index.html`)).toBe(false);
+      for (const page of ['en/articles/index.html', 'en/rss.xml', 'sitemap-0.xml'])
+        expect(live(page), page).not.toContain(`/article/${slug}/`);
+      await edited('article', slug!, { published: true });
+      expect(liveHas(`en/article/${slug}/index.html`)).toBe(true);
+      for (const page of ['en/articles/index.html', 'en/rss.xml', 'sitemap-0.xml'])
+        expect(live(page), page).toContain(`/article/${slug}/`);
+    }, 120_000);
+
+    it('a category change moves an article from one category list to the other', async () => {
+      const cats = (await apiGet<{ data: Array<{ id: number; slug: string }> }>('/content/dropdown/category')).data;
+      const [slug] = await listedSlugs(1);
+      const detail = await apiGet<{ data: { category: { id: number; slug: string } } }>(`/content/page/${slug}`);
+      const from = detail.data.category;
+      const to = cats.find((c) => c.id !== from.id)!;
+      expect(live(`en/articles/category/${from.slug}/index.html`)).toContain(`/en/article/${slug}/`);
+      await edited('article', slug!, { category: to.id });
+      expect(live(`en/articles/category/${to.slug}/index.html`)).toContain(`/en/article/${slug}/`);
+      expect(live(`en/articles/category/${from.slug}/index.html`)).not.toContain(`/en/article/${slug}/`);
+      expect(live(`en/article/${slug}/index.html`)).toContain(`/en/articles/category/${to.slug}/`);
+    }, 120_000);
+
+    it('activities: update, create and delete', async () => {
+      const list = await apiGet<{ result: Array<{ id: number }> }>('/activity/category/all?limit=3');
+      const [first, second] = list.result.map((a) => String(a.id));
+      await edited('activity', first!, { en: { title: 'Loop activity title' } });
+      expect(live(`en/activity/${first}/index.html`)).toContain('Loop activity title');
+      expect(live('en/activities/index.html')).toContain('Loop activity title');
+      const id = String(900_000 + (Date.now() % 1000));
+      await edited('activity', id, { th: { title: 'กิจกรรมใหม่' }, en: { title: 'A new loop activity' } });
+      expect(live(`en/activity/${id}/index.html`)).toContain('A new loop activity');
+      expect(inSitemap(`/en/activity/${id}/`)).toBe(true);
+      await edited('activity', second!, undefined);
+      expect(liveHas(`en/activity/${second}/index.html`)).toBe(false);
+      expect(inSitemap(`/en/activity/${second}/`)).toBe(false);
+      expect(live('en/activities/index.html')).not.toContain(`/en/activity/${second}/`);
+    }, 120_000);
+
+    it('laws: update and create', async () => {
+      const laws = await apiGet<{ data: { result: Array<{ id: number }> } } | { result: Array<{ id: number }> }>(
+        '/law?limit=1',
+      );
+      const first = ('data' in laws ? laws.data.result : laws.result)[0]!;
+      await edited('law', String(first.id), { en: { title: 'Loop law title' } });
+      expect(live('en/laws/index.html')).toContain('Loop law title');
+      await edited('law', String(800_000 + (Date.now() % 1000)), {
+        th: { title: 'กฎหมายใหม่' },
+        en: { title: 'A new loop law' },
+      });
+      expect(live('en/laws/index.html')).toContain('A new loop law');
+    }, 120_000);
+
+    it('procurement notices: update, create and delete', async () => {
+      const list = await apiGet<{ result: Array<{ uuid: string }> }>('/purchase/all?limit=3');
+      const [first, second] = list.result.map((p) => p.uuid);
+      await edited('procurement', first!, { en: { title: 'Loop notice title' } });
+      expect(live(`en/procurement/${first}/index.html`)).toContain('Loop notice title');
+      const uuid = `loop-${Date.now()}`;
+      await edited('procurement', uuid, { th: { title: 'ประกาศใหม่' }, en: { title: 'A new loop notice' } });
+      expect(live(`en/procurement/${uuid}/index.html`)).toContain('A new loop notice');
+      expect(inSitemap(`/en/procurement/${uuid}/`)).toBe(true);
+      await edited('procurement', second!, undefined);
+      expect(liveHas(`en/procurement/${second}/index.html`)).toBe(false);
+      expect(live('en/procurement/index.html')).not.toContain(`/en/procurement/${second}/`);
+    }, 120_000);
+
+    it('a menu: the quick menu on the home page', async () => {
+      const db = new DatabaseSync(runDb, { readOnly: true });
+      const items = JSON.parse(
+        (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
+      ) as Array<Record<string, unknown>>;
+      db.close();
+      items[0] = { ...items[0], title: 'Loop quick link' };
+      await edited('menu', 'quick-menu', { en: { items } });
+      expect(live('en/index.html')).toContain('Loop quick link');
+    }, 120_000);
+
+    it('after every kind, the incremental release is what a full publish renders, byte for byte', async () => {
+      const incremental = hashes(path.join(publishDir, 'live'));
+      await running.publisher.publishFull();
+      const full = hashes(path.join(publishDir, 'live'));
+      expect([...full].filter(([f, h]) => incremental.get(f) !== h).map(([f]) => f)).toEqual([]);
+      expect(incremental.size).toBe(full.size);
+    }, 120_000);
+  });
+
+  describe('what the clock changes, with no edit made (fake clock, issue 23)', () => {
+    const schedules: Schedule[] = [];
+    afterAll(() => {
+      for (const s of schedules) s.stop();
+      setClock(null);
+    });
+    const scheduleFor = (clock: ReturnType<typeof fakeClock>) => {
+      const s = new Schedule({
+        publisher: running.publisher,
+        collections: () => running.renderPath.collections(),
+        markStale,
+        file: path.join(publishDir, 'boundaries.json'),
+        intervalMs: 0,
+        clock,
+      });
+      schedules.push(s);
+      return s;
+    };
+    /** The closed notice the island renders (its text is also among the island's resources). */
+    const CLOSED_NOTICE = /role="alert"[^>]*><p class="m-0 font-bold">This survey is closed/;
+    const upcomingSection = (html: string) =>
+      /aria-labelledby="calendar-upcoming">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    /** Waits for the publish a boundary queued (the publisher's own timers are real). */
+    const published = async (total: number) => {
+      await until(() => running.publisher.stats.total > total);
+      await running.publisher.idle();
+    };
+
+    it('a past event leaves the upcoming lists, and a survey that closed while the publisher was down is shown closed after the restart', async () => {
+      const collections = await running.renderPath.collections();
+      const now = Date.now();
+      const surveys = [...collections.get('surveyForms')!.values()]
+        .filter(
+          (e) =>
+            e.id.startsWith('en/') &&
+            typeof e.data.closesAt === 'string' &&
+            Date.parse(e.data.closesAt as string) > now,
+        )
+        .sort((a, b) => Date.parse(a.data.closesAt as string) - Date.parse(b.data.closesAt as string));
+      const upcoming = collections.get('events')!.get('en/main')!.data.upcoming as Array<{
+        id: string;
+        title: string;
+        endAt: string;
+      }>;
+      expect(surveys.length, 'the demo data has a survey still open').toBeGreaterThan(0);
+      expect(upcoming.length, 'the demo data has upcoming events').toBeGreaterThan(1);
+      const survey = surveys[0]!;
+      const surveyPage = `en/surveys/${survey.data.id}/index.html`;
+      const event = [...upcoming].sort((a, b) => Date.parse(a.endAt) - Date.parse(b.endAt))[0]!;
+      expect(live(surveyPage)).not.toMatch(CLOSED_NOTICE);
+      expect(upcomingSection(live('en/calendar/index.html'))).toContain(event.title);
+
+      const clock = fakeClock(now);
+      setClock(clock.now);
+      const schedule = scheduleFor(clock);
+      await schedule.start();
+      expect(schedule.boundaries.map((b) => b.at)).toContain(new Date(Date.parse(event.endAt)).toISOString());
+      // The event ends: the boundary publish re-reads the events, and it is no longer upcoming.
+      let total = running.publisher.stats.total;
+      await clock.advance(Date.parse(event.endAt) - now + 1000);
+      await published(total);
+      expect(upcomingSection(live('en/calendar/index.html'))).not.toContain(`>${event.title}<`);
+      expect(live(surveyPage)).not.toMatch(CLOSED_NOTICE);
+
+      // The survey closes while the publisher is down: the boundary kept in PUBLISH_DIR is
+      // published right after the restart (the catch-up alone sees only 304s).
+      schedule.stop();
+      await running.close();
+      const later = fakeClock(Date.parse(survey.data.closesAt as string) + 1000);
+      setClock(later.now);
+      running = await start();
+      await running.publisher.idle();
+      expect(live(surveyPage)).not.toMatch(CLOSED_NOTICE);
+      total = running.publisher.stats.total;
+      const again = scheduleFor(later);
+      await again.start();
+      expect(again.counts.boundaries).toBeGreaterThan(0);
+      await published(total);
+      expect(live(surveyPage)).toMatch(CLOSED_NOTICE);
+      const ended = upcoming.filter((e) => Date.parse(e.endAt) <= later.now());
+      for (const e of ended) expect(upcomingSection(live('en/calendar/index.html'))).not.toContain(`>${e.title}<`);
+      // And what the clock changed is what a full publish at that moment renders.
+      const incremental = hashes(path.join(publishDir, 'live'));
+      await running.publisher.publishFull();
+      const full = hashes(path.join(publishDir, 'live'));
+      expect([...full].filter(([f, h]) => incremental.get(f) !== h).map(([f]) => f)).toEqual([]);
+    }, 240_000);
+  });
+});
+
+describe('publisher log of the whole journey above', () => {
+  it('is JSON lines with publish ids, webhook ids, stages and counts, and holds no secret', () => {
+    const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      lines.every((l) => typeof l.level === 'number' && typeof l.time === 'string' && typeof l.msg === 'string'),
+    ).toBe(true);
+    // A webhook's delivery id reaches the publish that took it in.
+    const accepted = lines.find(
+      (l) => Array.isArray(l.webhookIds) && (l.webhookIds as string[]).length && !l.publishId,
+    )!;
+    const id = (accepted.webhookIds as string[])[0]!;
+    const publish = lines.filter((l) => l.publishId && (l.webhookIds as string[] | undefined)?.includes(id));
+    expect(publish.map((l) => l.stage)).toEqual(expect.arrayContaining(['reread', 'render', 'release']));
+    const reread = publish.find((l) => l.stage === 'reread')!;
+    expect(reread.requests).toBeGreaterThan(0);
+    expect(typeof reread.durationMs).toBe('number');
+    // The API outage: a failed publish with its error.
+    expect(lines.some((l) => l.level === 50 && (l.err as { message?: string } | undefined)?.message)).toBe(true);
+    // The webhook secret (whole and its key) and the editor's token: never in a line.
+    const all = logs.join('\n');
+    for (const secret of [SECRET, SECRET.slice('whsec_'.length), TOKEN]) expect(all).not.toContain(secret);
+  });
 });
