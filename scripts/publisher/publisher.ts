@@ -16,6 +16,7 @@ import { PurgeStage } from './stages/purge.ts';
 import type { PurgeState } from './purge/retrying.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
+import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
 import type { PublisherOptions, PublishStats, PurgeStats } from './stages/types.ts';
 
@@ -27,6 +28,7 @@ export class Publisher {
   readonly rp: RenderPath;
   readonly store: ReleaseStore;
   readonly queue: PublishQueue<PublishStats>;
+  readonly metrics: PublisherMetrics;
   readonly #purge: PurgeStage;
   readonly #maps: PageMaps;
   readonly #reporter: Reporter;
@@ -47,7 +49,8 @@ export class Publisher {
     this.#twins = o.store.precompressed === true;
     this.#workDir = o.workDir;
     this.#keep = o.keepReleases ?? 5;
-    this.#reporter = new Reporter(o.logger ?? createLogger());
+    this.metrics = o.metrics ?? createPublisherMetrics();
+    this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics);
     this.#purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     this.queue = new PublishQueue((batch) => this.#publishBatch(batch), {
@@ -138,11 +141,11 @@ export class Publisher {
   }
 
   /** The queue's batch: re-read, then render what changed. Throws when it failed (retried). */
-  #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
+  async #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
     const webhookIds = [...new Set(batch.flatMap((q) => q.webhookIds))];
-    return this.#publish(
+    const done = this.#publish(
       wholeKind(events) ?? 'incremental',
       async (s, report) => {
         const read = await reread(this.rp, events);
@@ -161,6 +164,8 @@ export class Publisher {
       },
       webhookIds,
     );
+    if ((await done).release) this.#reporter.live(batch);
+    return done;
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */

@@ -5,6 +5,7 @@
  */
 import type { PurgeAdapter, PurgeReport } from '../purge/types.ts';
 import type { Logger } from '../log.ts';
+import type { PublisherMetrics } from '../metrics.ts';
 import type { RenderPath } from '../render-path.ts';
 import type { ReleaseStore } from '../release-store/types.ts';
 import type { Twin } from '../precompress.ts';
@@ -92,6 +93,8 @@ export interface PublisherOptions {
   maxRetryMs?: number;
   /** Where the publish's lines go (default: JSON lines on standard output, ../log.ts). */
   logger?: Logger;
+  /** The registry's metrics (../metrics.ts; default: a registry of its own, `publisher.metrics`). */
+  metrics?: PublisherMetrics;
 }
 
 /** The figures of a publish about to start. */
