@@ -121,6 +121,7 @@ export async function startPublisher(o: StartOptions) {
     keepReleases: o.keepReleases,
     logger,
     metrics,
+    journalFile: path.join(o.publishDir, 'queue.sqlite'),
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
@@ -171,6 +172,9 @@ export async function startPublisher(o: StartOptions) {
       (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
     );
   }
+  // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
+  const restored = publisher.restoreQueued();
+  if (restored > 0) logger.info({ events: restored }, `${restored} accepted event(s) not yet live queued again`);
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
   const server = createPublisherServer({

@@ -91,6 +91,8 @@ export interface PublisherOptions {
   /** Back-off after failed publishes: first, then doubling up to max. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** The journal of accepted events (PUBLISH_DIR/queue.sqlite, ./journal.ts); none: kept in memory only. */
+  journalFile?: string;
   /** Where the publish's lines go (default: JSON lines on standard output, ../log.ts). */
   logger?: Logger;
   /** The registry's metrics (../metrics.ts; default: a registry of its own, `publisher.metrics`). */
