@@ -254,7 +254,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.publisher.idle();
     expect(running.publisher.stats.total - before).toBeLessThanOrEqual(2);
     records.forEach((r, i) => expect(live(`en/${r.type}/${r.key}/index.html`), r.key).toContain(`Burst title ${i}.`));
-  });
+  }, 120_000);
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
     const incremental = hashes(path.join(publishDir, 'live'));
