@@ -60,6 +60,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { memoryLogger } from '../publisher/log.ts';
 import { forkSiteServer } from '../publisher/site-main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import { Schedule } from '../publisher/schedule.ts';
@@ -261,7 +262,7 @@ const publisher = await startPublisher({
   port: publisherPort,
   keepReleases: 5,
   publishBase: !restart,
-  log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
+  logger: memoryLogger(lines),
 });
 const p = publisher.publisher;
 const baseLiveMs = performance.now() - tStart;
@@ -437,13 +438,17 @@ const KINDS: Record<string, (i: number) => Edit> = {
     ]!;
     return { type: 'procurement', key: uuid, check: { path: `/en/procurement/${uuid}/`, status: 404 } };
   },
-  // The quick menu (the home page) and the footer (every page).
+  // The quick menu and the footer: in every page's shell.
   'menu-update': () => {
     const doc = JSON.parse(
       (db.prepare("SELECT json_en AS k FROM documents WHERE key = 'quick-menu'").get() as { k: string }).k,
     ) as Array<Record<string, unknown>>;
-    const items = doc.map((item, j) => (j === 0 ? { ...item, title: `Register online ${stamp()}` } : item));
-    return { type: 'menu', key: 'quick-menu', body: { en: { items } } };
+    // A list: the editor endpoint merges fields, here its first item.
+    return {
+      type: 'menu',
+      key: 'quick-menu',
+      body: { en: { '0': { ...doc[0], title: `Register online ${stamp()}` } } },
+    };
   },
   'footer-update': () => ({
     type: 'menu',

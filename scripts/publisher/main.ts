@@ -30,6 +30,8 @@ import { startSearchServer } from './site-main.ts';
 import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createPublisherMetrics } from './metrics.ts';
+import { Readiness } from './readiness.ts';
 import type { PublisherMetrics } from './metrics.ts';
 
 export interface StartOptions {
@@ -50,7 +52,8 @@ export interface StartOptions {
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
+  /** Where the publisher's lines go (default: ./log.ts `createLogger`: JSON lines unless LOG_FORMAT=pretty). */
+  logger?: Logger;
   /**
    * Scheduled re-reads and boundary publishes (schedule.ts): on in `npm run publisher` and
    * `npm start` (REREAD_INTERVAL), off unless given (tests and the bench drive them themselves).
@@ -64,7 +67,11 @@ export interface StartOptions {
 }
 
 export async function startPublisher(o: StartOptions) {
-  const log = o.log ?? ((l: string) => console.log(l));
+  const logger = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
+  const metrics = createPublisherMetrics();
+  const readiness = new Readiness(metrics);
+  /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
+  const log = (line: string) => logger.info(line.replace(/^publisher: /, ''));
   if (o.secrets.length === 0 && !o.insecureDev) {
     throw new Error(
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
@@ -112,7 +119,9 @@ export async function startPublisher(o: StartOptions) {
     workDir: path.join(o.publishDir, '.work'),
     stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
-    log,
+    logger,
+    metrics,
+    journalFile: path.join(o.publishDir, 'queue.sqlite'),
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
@@ -121,19 +130,21 @@ export async function startPublisher(o: StartOptions) {
     log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
     if (liveBuild === null) await recordBuild();
     // In the background: the live release is served meanwhile, webhooks queue behind it.
-    void publisher
-      .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
-      );
+    readiness.set('catching up');
+    void publisher.catchUp().then(
+      () => readiness.set('ready'),
+      (err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'),
+    );
   } else if (deploy) {
     const held = releases as DeferredStore;
     const base = await publisher.publishBuild(o.baseDist);
     log(
       `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
     );
+    readiness.set('catching up');
     deployed = (async () => {
       await publisher.catchUp();
+      readiness.set('ready');
       const flushed = await held.flush();
       const now = (await store.live())?.id ?? null;
       await recordBuild();
@@ -149,20 +160,27 @@ export async function startPublisher(o: StartOptions) {
           .catch((error: unknown) => log(`publisher: purge after the new build failed: ${(error as Error).message}`));
       }
     })();
-    deployed.catch((error: unknown) => log(`publisher: the new build did not go live: ${(error as Error).message}`));
+    deployed.catch((err: unknown) => logger.error({ err }, 'the new build did not go live'));
   } else {
     await publisher.publishBuild(o.baseDist);
     await recordBuild();
-    // Reads every area once more in the background: fills the detail answers later edits reuse.
-    void publisher
-      .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
-      );
+    // Reads every area once more in the background: fills the detail answers later edits reuse,
+    // makes the base release's twins and the spare copies; ready once it is live.
+    readiness.set('catching up');
+    void publisher.catchUp().then(
+      () => readiness.set('ready'),
+      (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
+    );
   }
+  // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
+  const restored = publisher.restoreQueued();
+  if (restored > 0) logger.info({ events: restored }, `${restored} accepted event(s) not yet live queued again`);
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
-  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
+  const server = createPublisherServer({
+    ...{ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay },
+    ...{ logger, metrics, readiness },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -187,8 +205,8 @@ export async function startPublisher(o: StartOptions) {
       file: path.join(o.publishDir, 'boundaries.json'),
       intervalMs: o.schedule.intervalMs,
       ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
-      ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
-      logger: o.schedule.logger ?? createLogger({ env, base: { service: 'publisher', stage: 'schedule' } }),
+      metrics: o.schedule.metrics ?? metrics,
+      logger: o.schedule.logger ?? logger.child({ stage: 'schedule' }),
     });
     await schedule.start();
     log(
@@ -201,6 +219,9 @@ export async function startPublisher(o: StartOptions) {
     server,
     store,
     port,
+    logger,
+    metrics,
+    readiness,
     deployed,
     schedule,
     close: () => {
@@ -282,14 +303,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (checked.SEARCH_PORT !== undefined) {
       const host = env.SEARCH_HOST || '127.0.0.1';
       const search = await startSearchServer(running.renderPath.renderRequest, host, checked.SEARCH_PORT);
-      console.log(`publisher: the manual search route on ${search.url}/manuals/search/?keyword=…`);
+      running.logger.info(`the manual search route on ${search.url}/manuals/search/?keyword=…`);
     }
     // A clean stop: no new webhooks, the publish under way finished (at most 2 minutes), then exit.
     let stopping = false;
     const stop = async () => {
       if (stopping) return;
       stopping = true;
-      console.log('publisher: stopping: no new webhooks; finishing the publish under way');
+      running.logger.info('stopping: no new webhooks; finishing the publish under way');
       const closed = running.close();
       const end = Date.now() + 120_000;
       while (running.publisher.publishing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));

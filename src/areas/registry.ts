@@ -89,7 +89,7 @@ export function recordTypes(areas: readonly AreaManifest[] = AREAS): string[] {
 }
 
 /** Where an area's collections are defined (as `export const collections`), from src/. */
-export const collectionFile = (area: AreaManifest): string =>
+const collectionFile = (area: AreaManifest): string =>
   area.name === 'shell' ? './shell/collection.ts' : `./areas/${area.name}/collection.ts`;
 
 /**

@@ -12,6 +12,22 @@ export interface Queued {
   event: ContentEvent;
   /** Date.now() when the first event for this record, still not live, was accepted. */
   at: number;
+  /** The `webhook-id`s of the deliveries that named this record since it was last live. */
+  webhookIds: string[];
+  /** Its journal sequence number (./journal.ts), 0 when it is not journaled. */
+  seq?: number;
+}
+
+/** Where an event came from. */
+export interface Delivery {
+  /** The delivery's `webhook-id` (none for a catch-up, a scheduled re-read, a test). */
+  webhookId?: string | undefined;
+  /** When it was accepted (default: now). */
+  at?: number;
+  /** The journal's sequence number of the write that holds it (./journal.ts). */
+  seq?: number;
+  /** Webhook ids already known for it (an event read back from the journal). */
+  webhookIds?: readonly string[];
 }
 
 export interface QueueOptions {
@@ -70,13 +86,21 @@ export class PublishQueue<T = void> {
    * Marks records dirty; a publish follows after the debounce (or the maximum wait). Resolves with
    * the result of the publish that made the last of these events live (after retries, if it failed).
    */
-  enqueue(events: readonly ContentEvent[], at = Date.now()): Promise<T[]> {
+  enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): Promise<T[]> {
     if (events.length === 0) return Promise.resolve([]);
+    const at = delivery.at ?? Date.now();
     if (this.#dirty.size === 0) this.#firstDirtyAt = at;
     const published: Promise<T>[] = [];
     for (const event of events) {
       const k = eventKey(event);
-      this.#dirty.set(k, { event, at: this.#dirty.get(k)?.at ?? at });
+      const before = this.#dirty.get(k);
+      const ids = [
+        ...(before?.webhookIds ?? []),
+        ...(delivery.webhookIds ?? []),
+        ...(delivery.webhookId ? [delivery.webhookId] : []),
+      ];
+      const seq = Math.max(before?.seq ?? 0, delivery.seq ?? 0);
+      this.#dirty.set(k, { event, at: before?.at ?? at, webhookIds: [...new Set(ids)], seq });
       published.push(new Promise<T>((resolve) => this.#waiters.set(k, [...(this.#waiters.get(k) ?? []), resolve])));
     }
     this.#schedule(this.#opts.debounceMs);
@@ -145,7 +169,17 @@ export class PublishQueue<T = void> {
         for (const q of batch) {
           const k = eventKey(q.event);
           const newer = this.#dirty.get(k);
-          this.#dirty.set(k, newer ? { ...newer, at: Math.min(newer.at, q.at) } : q);
+          this.#dirty.set(
+            k,
+            newer
+              ? {
+                  ...newer,
+                  at: Math.min(newer.at, q.at),
+                  seq: Math.max(newer.seq ?? 0, q.seq ?? 0),
+                  webhookIds: [...new Set([...q.webhookIds, ...newer.webhookIds])],
+                }
+              : q,
+          );
         }
         this.#failures++;
       },

@@ -1,4 +1,4 @@
-/** The accessibility statement (/accessibility/): text from the locales, no collection. */
+/** The accessibility statement (/accessibility/): text from locales/, no collection. */
 import { defineArea } from '../../collections/area-manifest.ts';
 
 export default defineArea({
