@@ -32,7 +32,13 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
    * an edit, a new record or a deletion changes a bounded number of other records' answers
    * (issue 23; it used to be the category's newest, named by every record of the category).
    */
-  const neighbours = (table: string, columns: string, where: string, sortColumn: string, r: Record<string, unknown>) => {
+  const neighbours = (
+    table: string,
+    columns: string,
+    where: string,
+    sortColumn: string,
+    r: Record<string, unknown>,
+  ) => {
     const sort = r[sortColumn] as SQLInputValue;
     const id = r.id as SQLInputValue;
     const category = r.category_id as SQLInputValue;

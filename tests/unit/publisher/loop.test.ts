@@ -259,7 +259,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     records.forEach((r, i) => {
       if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
     });
-  });
+  }, 120_000);
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
     const incremental = hashes(path.join(publishDir, 'live'));
@@ -473,15 +473,17 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('en/procurement/index.html')).not.toContain(`/en/procurement/${second}/`);
     }, 120_000);
 
-    it('a menu: the quick menu on the home page', async () => {
+    it('a menu: the quick menu in every page’s header', async () => {
       const db = new DatabaseSync(runDb, { readOnly: true });
       const items = JSON.parse(
         (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
       ) as Array<Record<string, unknown>>;
       db.close();
-      items[0] = { ...items[0], title: 'Loop quick link' };
-      await edited('menu', 'quick-menu', { en: { items } });
+      // The quick menu is a list: the editor endpoint merges fields, here its first item.
+      await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
       expect(live('en/index.html')).toContain('Loop quick link');
+      expect(live('en/articles/index.html')).toContain('Loop quick link');
+      expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document
     }, 120_000);
 
     it('after every kind, the incremental release is what a full publish renders, byte for byte', async () => {
@@ -584,6 +586,30 @@ describe('publisher loop (demo scale, real render path)', () => {
 });
 
 describe('publisher log of the whole journey above', () => {
+  it('is ready, and its /metrics count an edit from webhook to live by stage', async () => {
+    await running.publisher.idle();
+    const status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as { state: string };
+    expect(status.state).toBe('ready');
+    expect((await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/readyz`)).status).toBe(200);
+    const [slug] = await listedSlugs(1);
+    expect((await edit('article', slug!, { en: { title: 'Counted by the metrics' } })).status).toBe(200);
+    await until(async () =>
+      (await (await fetch(`${SITE}/en/article/${slug}/`)).text()).includes('Counted by the metrics'),
+    );
+    await running.publisher.idle();
+    const text = await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/metrics`)).text();
+    const value = (line: string) =>
+      Number(new RegExp(`^${line.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('portal_publisher_webhooks_total{outcome="accepted",reason=""}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publishes_total{kind="incremental",outcome="success"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publish_stage_seconds_count{stage="reread"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publish_stage_seconds_count{stage="switch"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_edit_to_live_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_pages_total{result="rendered"}')).toBeGreaterThan(0);
+    expect(value('portal_publisher_ready')).toBe(1);
+    expect(value('portal_publisher_releases')).toBeGreaterThan(1);
+  }, 60_000);
+
   it('is JSON lines with publish ids, webhook ids, stages and counts, and holds no secret', () => {
     const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(
