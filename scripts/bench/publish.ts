@@ -438,13 +438,17 @@ const KINDS: Record<string, (i: number) => Edit> = {
     ]!;
     return { type: 'procurement', key: uuid, check: { path: `/en/procurement/${uuid}/`, status: 404 } };
   },
-  // The quick menu (the home page) and the footer (every page).
+  // The quick menu and the footer: in every page's shell.
   'menu-update': () => {
     const doc = JSON.parse(
       (db.prepare("SELECT json_en AS k FROM documents WHERE key = 'quick-menu'").get() as { k: string }).k,
     ) as Array<Record<string, unknown>>;
-    const items = doc.map((item, j) => (j === 0 ? { ...item, title: `Register online ${stamp()}` } : item));
-    return { type: 'menu', key: 'quick-menu', body: { en: { items } } };
+    // A list: the editor endpoint merges fields, here its first item.
+    return {
+      type: 'menu',
+      key: 'quick-menu',
+      body: { en: { '0': { ...doc[0], title: `Register online ${stamp()}` } } },
+    };
   },
   'footer-update': () => ({
     type: 'menu',

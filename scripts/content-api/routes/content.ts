@@ -1,7 +1,8 @@
 // Articles (content/*), the news lists (common/*) and activities (activity/*).
 import type { SQLInputValue } from 'node:sqlite';
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang } from '../types.ts';
+import type { Lang } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
@@ -31,7 +32,13 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
    * an edit, a new record or a deletion changes a bounded number of other records' answers
    * (issue 23; it used to be the category's newest, named by every record of the category).
    */
-  const neighbours = (table: string, columns: string, where: string, sortColumn: string, r: Record<string, unknown>) => {
+  const neighbours = (
+    table: string,
+    columns: string,
+    where: string,
+    sortColumn: string,
+    r: Record<string, unknown>,
+  ) => {
     const sort = r[sortColumn] as SQLInputValue;
     const id = r.id as SQLInputValue;
     const category = r.category_id as SQLInputValue;

@@ -39,6 +39,7 @@ const COMMANDS: Array<[string, string]> = [
   ['bench:lighthouse', 'scripts/bench/lighthouse.ts'],
   ['bench:load', 'scripts/bench/load.ts'],
   ['s3-publish', 'scripts/bench/s3-publish.ts'],
+  ['send-webhook', 'scripts/publisher/send-webhook.ts'],
 ];
 
 const API = { PUBLIC_API_BASE_URL: 'http://127.0.0.1:9' };
@@ -87,9 +88,21 @@ describe('the environment, checked at start', () => {
     ['publisher', 'scripts/publisher/main.ts', { PUBLISH_TARGET: 'ftp', ...API }, 'PUBLISH_TARGET must be dir or s3'],
     ['start', 'scripts/site/start.ts', { KEEP_RELEASES: '0' }, 'KEEP_RELEASES must be a whole number of at least 1'],
     ['start', 'scripts/site/start.ts', { LOG_FORMAT: 'xml' }, 'LOG_FORMAT must be json or pretty'],
+    [
+      'start',
+      'scripts/site/start.ts',
+      { REREAD_INTERVAL: 'soon' },
+      'REREAD_INTERVAL must be a whole number of seconds',
+    ],
+    ['start', 'scripts/site/start.ts', { SITE_METRICS_PORT: '99999' }, 'SITE_METRICS_PORT must be a port number'],
     ['build', 'scripts/site/build.ts', { SITE_URL: 'not a url' }, 'SITE_URL must be an http(s) URL'],
     ['deploy', 'scripts/site/deploy.ts', {}, 'PUBLIC_API_BASE_URL must be set'],
-    ['publisher', 'scripts/publisher/main.ts', { PURGE_WAIT_MS: 'soon', ...API }, 'PURGE_WAIT_MS must be a number of milliseconds'],
+    [
+      'publisher',
+      'scripts/publisher/main.ts',
+      { PURGE_WAIT_MS: 'soon', ...API },
+      'PURGE_WAIT_MS must be a number of milliseconds',
+    ],
     ['api', 'scripts/content-api/main.ts', { API_PORT: '70000' }, 'API_PORT must be a port number'],
     ['cms', 'scripts/content-api/cms.ts', { EDITOR_TOKEN: 't', API_PORT: 'x' }, 'API_PORT must be a port number'],
   ])('%s with %o stops with one line naming it', (_name, script, env, message) => {

@@ -259,7 +259,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     records.forEach((r, i) => {
       if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
     });
-  });
+  }, 120_000);
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
     const incremental = hashes(path.join(publishDir, 'live'));
@@ -473,15 +473,17 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('en/procurement/index.html')).not.toContain(`/en/procurement/${second}/`);
     }, 120_000);
 
-    it('a menu: the quick menu on the home page', async () => {
+    it('a menu: the quick menu in every page’s header', async () => {
       const db = new DatabaseSync(runDb, { readOnly: true });
       const items = JSON.parse(
         (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
       ) as Array<Record<string, unknown>>;
       db.close();
-      items[0] = { ...items[0], title: 'Loop quick link' };
-      await edited('menu', 'quick-menu', { en: { items } });
+      // The quick menu is a list: the editor endpoint merges fields, here its first item.
+      await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
       expect(live('en/index.html')).toContain('Loop quick link');
+      expect(live('en/articles/index.html')).toContain('Loop quick link');
+      expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document
     }, 120_000);
 
     it('after every kind, the incremental release is what a full publish renders, byte for byte', async () => {

@@ -1,0 +1,59 @@
+/**
+ * The detail-answer cache and a new record (scripts/publisher/content-store.ts, issue 23): a
+ * create, or a record published again after an unpublish, no longer re-reads every detail of its
+ * type. Each cached answer waits for the new record's fresh answer and is fetched again only when
+ * its related items share one with the new record's (its neighbours, under the reference API's
+ * rule of "the records just before it in its category"; the whole category under "the newest N").
+ */
+import { describe, expect, it } from 'vitest';
+import { detailCache } from '../../../scripts/publisher/content-store.ts';
+
+const endpoint = (slug: string) => `/content/page/${slug}`;
+const answer = (slug: string, related: string[]) => ({ slug, title: slug, related: related.map((s) => ({ slug: s })) });
+/** a1 (newest) … a9 (oldest) of one category, each related to the 4 just before it. */
+const order = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9'];
+const relatedOf = (list: string[], slug: string) => list.slice(list.indexOf(slug) + 1, list.indexOf(slug) + 5);
+
+function fill() {
+  detailCache.begin(null);
+  for (const slug of order) detailCache.set('en', endpoint(slug), answer(slug, relatedOf(order, slug)));
+}
+
+/** What the re-read does with each cached answer: `reused`, or `fetched` again. */
+async function outcome(slug: string): Promise<'reused' | 'fetched' | 'waiting'> {
+  const got = detailCache.get('en', endpoint(slug));
+  if (!got) return 'fetched';
+  if ('value' in got) return 'reused';
+  return (await got.pending) === undefined ? 'fetched' : 'reused';
+}
+
+describe('the detail cache and a new record', () => {
+  it('fetches again only the answers around a new record, reusing the rest of its type', async () => {
+    fill();
+    detailCache.begin([{ type: 'article', action: 'create', key: 'x' }]);
+    // x comes between a3 and a4: a1, a2 and a3 now name it; a8 and a9 cannot.
+    const pending = ['a1', 'a2', 'a3', 'a8', 'a9'].map(outcome);
+    expect(detailCache.get('en', endpoint('x'))).toBeUndefined(); // its own answer is fetched
+    const withX = ['a1', 'a2', 'a3', 'x', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9'];
+    detailCache.set('en', endpoint('x'), answer('x', relatedOf(withX, 'x')));
+    expect(await Promise.all(pending)).toEqual(['fetched', 'fetched', 'fetched', 'reused', 'reused']);
+  });
+
+  it('takes a record published again after an unpublish as a new one', async () => {
+    fill();
+    // Unpublished: the webhook says delete; its own answers are forgotten.
+    detailCache.begin([{ type: 'article', action: 'delete', key: 'a5' }]);
+    detailCache.settle('en');
+    // Published again: an update of a record the cache no longer holds.
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a5' }]);
+    const pending = ['a2', 'a9'].map(outcome);
+    detailCache.set('en', endpoint('a5'), answer('a5', relatedOf(order, 'a5')));
+    expect(await Promise.all(pending)).toEqual(['fetched', 'reused']);
+  });
+
+  it('still reuses every other answer for an update of a record it holds', async () => {
+    fill();
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a9' }]);
+    expect(await outcome('a1')).toBe('reused');
+  });
+});
