@@ -18,10 +18,11 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://127.0.0.1:4321',
   output: 'static',
   trailingSlash: 'always',
-  // concurrency: pages in flight at once, so a page's file write overlaps the next render, and
-  // the optional render threads (PORTAL_RENDER_THREADS, src/integrations/render-path) get
-  // several pages at a time.
+  // concurrency: pages in flight at once, so a page's file write overlaps the next render.
   build: { format: 'directory', concurrency: 8 },
+  // The pop-up's image size is probed with astro:assets' inferRemoteSize (src/areas/home/popup/
+  // PopupSlot.astro), which asks for the hosts it may read: the CMS's images, wherever they are.
+  image: { remotePatterns: [{ protocol: 'https' }, { protocol: 'http' }] },
   i18n: {
     defaultLocale: 'th',
     locales: ['th', 'en'],

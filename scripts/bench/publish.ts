@@ -60,6 +60,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { memoryLogger } from '../publisher/log.ts';
 import { forkSiteServer } from '../publisher/site-main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import { Schedule } from '../publisher/schedule.ts';
@@ -261,7 +262,7 @@ const publisher = await startPublisher({
   port: publisherPort,
   keepReleases: 5,
   publishBase: !restart,
-  log: (l) => lines.push(`${new Date().toISOString()} ${l}`),
+  logger: memoryLogger(lines),
 });
 const p = publisher.publisher;
 const baseLiveMs = performance.now() - tStart;

@@ -50,7 +50,8 @@ export interface StartOptions {
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
+  /** Where the publisher's lines go (default: ./log.ts `createLogger`: JSON lines unless LOG_FORMAT=pretty). */
+  logger?: Logger;
   /**
    * Scheduled re-reads and boundary publishes (schedule.ts): on in `npm run publisher` and
    * `npm start` (REREAD_INTERVAL), off unless given (tests and the bench drive them themselves).
@@ -64,7 +65,9 @@ export interface StartOptions {
 }
 
 export async function startPublisher(o: StartOptions) {
-  const log = o.log ?? ((l: string) => console.log(l));
+  const logger = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
+  /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
+  const log = (line: string) => logger.info(line.replace(/^publisher: /, ''));
   if (o.secrets.length === 0 && !o.insecureDev) {
     throw new Error(
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
@@ -112,7 +115,7 @@ export async function startPublisher(o: StartOptions) {
     workDir: path.join(o.publishDir, '.work'),
     stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
-    log,
+    logger,
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
@@ -121,11 +124,7 @@ export async function startPublisher(o: StartOptions) {
     log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
     if (liveBuild === null) await recordBuild();
     // In the background: the live release is served meanwhile, webhooks queue behind it.
-    void publisher
-      .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: catch-up failed (${(error as Error).message}); retrying with back-off`),
-      );
+    void publisher.catchUp().catch((err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'));
   } else if (deploy) {
     const held = releases as DeferredStore;
     const base = await publisher.publishBuild(o.baseDist);
@@ -149,20 +148,18 @@ export async function startPublisher(o: StartOptions) {
           .catch((error: unknown) => log(`publisher: purge after the new build failed: ${(error as Error).message}`));
       }
     })();
-    deployed.catch((error: unknown) => log(`publisher: the new build did not go live: ${(error as Error).message}`));
+    deployed.catch((err: unknown) => logger.error({ err }, 'the new build did not go live'));
   } else {
     await publisher.publishBuild(o.baseDist);
     await recordBuild();
     // Reads every area once more in the background: fills the detail answers later edits reuse.
     void publisher
       .catchUp()
-      .catch((error: unknown) =>
-        log(`publisher: first re-read failed (${(error as Error).message}); retrying with back-off`),
-      );
+      .catch((err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'));
   }
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
-  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, log });
+  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -188,7 +185,7 @@ export async function startPublisher(o: StartOptions) {
       intervalMs: o.schedule.intervalMs,
       ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
       ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
-      logger: o.schedule.logger ?? createLogger({ env, base: { service: 'publisher', stage: 'schedule' } }),
+      logger: o.schedule.logger ?? logger.child({ stage: 'schedule' }),
     });
     await schedule.start();
     log(
@@ -201,6 +198,7 @@ export async function startPublisher(o: StartOptions) {
     server,
     store,
     port,
+    logger,
     deployed,
     schedule,
     close: () => {
@@ -282,14 +280,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (checked.SEARCH_PORT !== undefined) {
       const host = env.SEARCH_HOST || '127.0.0.1';
       const search = await startSearchServer(running.renderPath.renderRequest, host, checked.SEARCH_PORT);
-      console.log(`publisher: the manual search route on ${search.url}/manuals/search/?keyword=…`);
+      running.logger.info(`the manual search route on ${search.url}/manuals/search/?keyword=…`);
     }
     // A clean stop: no new webhooks, the publish under way finished (at most 2 minutes), then exit.
     let stopping = false;
     const stop = async () => {
       if (stopping) return;
       stopping = true;
-      console.log('publisher: stopping: no new webhooks; finishing the publish under way');
+      running.logger.info('stopping: no new webhooks; finishing the publish under way');
       const closed = running.close();
       const end = Date.now() + 120_000;
       while (running.publisher.publishing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));

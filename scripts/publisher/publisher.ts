@@ -8,16 +8,20 @@ import type { RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 import { filesOfFolder, filesOfRelease, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
-import { PublishQueue, type Queued } from './stages/queue.ts';
+import { PublishQueue, type Delivery, type Queued } from './stages/queue.ts';
 import { reread, wholeKind } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { PurgeStage } from './stages/purge.ts';
-import { PublishReport } from './stages/report.ts';
+import type { PurgeState } from './purge/retrying.ts';
+import { Reporter, type PublishReport } from './stages/report.ts';
+import { createLogger } from './log.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
 import type { PublisherOptions, PublishStats, PurgeStats } from './stages/types.ts';
 
 export type { ContentEvent, PublishKind, PublisherOptions, PublishStats, PurgeStats };
+
+type Make = (stats: PublishStats, report: PublishReport) => Promise<Files | null>;
 
 export class Publisher {
   readonly rp: RenderPath;
@@ -25,7 +29,7 @@ export class Publisher {
   readonly queue: PublishQueue<PublishStats>;
   readonly #purge: PurgeStage;
   readonly #maps: PageMaps;
-  readonly #report: PublishReport;
+  readonly #reporter: Reporter;
   readonly #workDir: string;
   readonly #keep: number;
   /** Whether releases get precompressed twins (the store serves them: `dir`). */
@@ -43,7 +47,7 @@ export class Publisher {
     this.#twins = o.store.precompressed === true;
     this.#workDir = o.workDir;
     this.#keep = o.keepReleases ?? 5;
-    this.#report = new PublishReport(o.log ?? ((l) => console.log(l)));
+    this.#reporter = new Reporter(o.logger ?? createLogger());
     this.#purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     this.queue = new PublishQueue((batch) => this.#publishBatch(batch), {
@@ -61,10 +65,14 @@ export class Publisher {
   get lastPurge(): PurgeStats | null {
     return this.#purge.last;
   }
+  /** The purger's retries (purge/retrying.ts): what waits, failures in a row, the last error. */
+  get purgeRetries(): PurgeState | null {
+    return this.#purge.retries;
+  }
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
-  enqueue(events: readonly ContentEvent[]): void {
-    void this.queue.enqueue(events);
+  enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
+    void this.queue.enqueue(events, delivery);
     this.stats.queue = this.queue.depth;
   }
 
@@ -86,7 +94,7 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (after the running publish). */
   publishFull(): Promise<PublishStats> {
-    return this.queue.exclusive(() => this.#publish('full', (s) => this.#render(s, null, true)));
+    return this.queue.exclusive(() => this.#publish('full', (s, r) => this.#render(s, r, null, true)));
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
@@ -122,7 +130,9 @@ export class Publisher {
       this.#files =
         known ?? (await filesOfRelease(this.store, info.id, saved ?? (await pagesNow(this.rp)), this.#twins));
       if (!known && !saved) for (const f of this.#files.values()) f.cacheKey = undefined;
-      this.#report.purged(await this.#purge.afterSwitch(info.id, [], before, this.#files), this.#purge.name);
+      const report = this.#reporter.publish('rollback', info.id);
+      report.purged(await this.#purge.afterSwitch(info.id, [], before, this.#files), this.#purge.name);
+      report.log.info({ release: info.id }, `rolled back to ${info.id}`);
       return info;
     });
   }
@@ -131,63 +141,75 @@ export class Publisher {
   #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
-    return this.#publish(wholeKind(events) ?? 'incremental', async (s) => {
-      const read = await reread(this.rp, events);
-      Object.assign(s, { requests: read.requests, patched: read.patched });
-      s.stages.fetch = read.durationMs;
-      for (const record of read.changed) this.#changedRecords.add(record);
-      this.#report.reread(events.length, read);
-      // The routes that read a changed collection run getStaticPaths again (with those a failed
-      // try re-read: the store holds them already, and that try may have stopped first).
-      return this.#render(s, new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/')))), false);
-    });
+    const webhookIds = [...new Set(batch.flatMap((q) => q.webhookIds))];
+    return this.#publish(
+      wholeKind(events) ?? 'incremental',
+      async (s, report) => {
+        const read = await reread(this.rp, events);
+        Object.assign(s, { requests: read.requests, patched: read.patched });
+        s.stages.fetch = read.durationMs;
+        for (const record of read.changed) this.#changedRecords.add(record);
+        report.reread(events.length, read);
+        // The routes that read a changed collection run getStaticPaths again (with those a failed
+        // try re-read: the store holds them already, and that try may have stopped first).
+        return this.#render(
+          s,
+          report,
+          new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/')))),
+          false,
+        );
+      },
+      webhookIds,
+    );
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */
-  async #render(stats: PublishStats, changed: Set<string> | null, all: boolean): Promise<Files | null> {
+  async #render(stats: PublishStats, report: PublishReport, changed: Set<string> | null, all: boolean) {
     const workDir = path.join(this.#workDir, newReleaseId());
     const out = await renderChanged({ rp: this.rp, changed, live: this.#files, all, twins: this.#twins, workDir });
     Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
     stats.stages.render = out.durationMs;
-    this.#report.rendered(out);
+    report.rendered(out);
     if (out.differs > 0 || all) return out.files;
     if (out.keysMoved) this.#files = out.files; // the same bytes everywhere: only the cacheKeys move on
     return null;
   }
 
   /** One publish: make the next files, then release, purge, prune. A failure switches nothing. */
-  async #publish(kind: PublishKind, make: (stats: PublishStats) => Promise<Files | null>): Promise<PublishStats> {
+  async #publish(kind: PublishKind, make: Make, webhookIds: string[] = []): Promise<PublishStats> {
     const started = performance.now();
     const stats = newStats();
+    const id = newReleaseId();
+    const report = this.#reporter.publish(kind, id, webhookIds);
     this.stats.total++;
     const before = this.#files;
     try {
-      const files = await make(stats);
+      const files = await make(stats, report);
       if (files) {
-        const out = await release({ store: this.store, id: newReleaseId(), files, twins: this.#twins });
+        const out = await release({ store: this.store, id, files, twins: this.#twins });
         Object.assign(stats.stages, { write: out.stageMs, switch: out.switchMs });
         stats.release = out.id;
         this.#files = out.files;
-        this.#report.released(out);
+        report.released(out);
         await this.#maps.write(out.id, out.files);
         // Only now that the release is live: a failed publish purges nothing (nothing switched).
         const purged = await this.#purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
-        this.#report.purged(purged, this.#purge.name);
+        report.purged(purged, this.#purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release is followed by the catch-up that adds its twins: its copies are made meanwhile.
         const t = performance.now();
         const spares = kind === 'base' ? 0 : await makeSpares(this.store, this.#keep, out.written, out.total);
-        this.#report.spares(out.id, spares, performance.now() - t);
+        report.spares(out.id, spares, performance.now() - t);
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;
-      this.#report.finished(kind, stats);
+      report.finished(stats);
       return stats;
     } catch (error) {
       this.stats.failed++;
       stats.error = error instanceof Error ? error.message : String(error);
       stats.durationMs = performance.now() - started;
-      this.#report.failed(kind, stats);
+      report.failed(stats, error);
       throw error;
     } finally {
       this.last = stats;

@@ -16,6 +16,7 @@
  *   built ones in place (see ./content-store.ts).
  */
 import { loadBundle, readFacts, type RouteData } from '../../src/integrations/render-path/bundle.ts';
+import type { RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
 
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
@@ -108,14 +109,8 @@ function retryDroppedGets(): void {
   };
 }
 
-/** What the publisher uses of Astro's per-route cache of getStaticPaths results. */
-interface RouteCache {
-  cache: Record<string, unknown>;
-  clearAll(): void;
-  get(route: RouteData): { staticPaths?: unknown } | undefined;
-  set(route: RouteData, entry: unknown): void;
-  key(route: RouteData): string;
-}
+/** What the publisher uses of Astro's per-route cache of getStaticPaths results (the seam's contract). */
+type RouteCache = AstroRouteCache<RouteData>;
 
 /**
  * Records which content collections each route's getStaticPaths reads. Astro calls them one

@@ -22,7 +22,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './log.ts';
 import type { PublisherMetrics } from './metrics.ts';
-import type { ContentEvent, PublishStats } from './publisher.ts';
+import type { ContentEvent } from './publisher.ts';
 import type { StoreEntry } from './render-path.ts';
 
 /** Default seconds between scheduled re-reads. */
@@ -104,7 +104,8 @@ const systemClock: Clock = {
 
 /** What the schedule needs of the publisher. */
 export interface SchedulePublisher {
-  catchUp(): Promise<PublishStats | null>;
+  /** Publishes what a re-read of every area finds; true when a release went live (publisher.ts). */
+  catchUp(options?: { kind?: 'catch_up' | 'scheduled' }): Promise<boolean>;
   enqueue(events: readonly ContentEvent[]): void;
   readonly stats: { total: number; failed: number };
 }
@@ -200,13 +201,9 @@ export class Schedule {
     const totalBefore = p.stats.total;
     let found: RereadFound;
     try {
-      const last = await p.catchUp();
+      const changed = await p.catchUp({ kind: 'scheduled' });
       found =
-        p.stats.failed > failedBefore || last?.error
-          ? 'failed'
-          : p.stats.total > totalBefore && last?.release
-            ? 'changed'
-            : 'unchanged';
+        p.stats.failed > failedBefore ? 'failed' : p.stats.total > totalBefore && changed ? 'changed' : 'unchanged';
     } catch (error) {
       found = 'failed';
       this.#o.logger?.warn({ err: error }, 'schedule: scheduled re-read failed');

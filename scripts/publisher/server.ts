@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { ContentEvent, Publisher } from './publisher.ts';
+import { createLogger, type Logger } from './log.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const TOLERANCE_S = 300;
@@ -87,16 +88,22 @@ export interface ServerOptions {
   secrets: readonly string[];
   insecureDev?: boolean;
   replay: ReplayStore;
-  log?: (line: string) => void;
+  /** Where refusals and accepted deliveries are logged (default: JSON lines on standard output). */
+  logger?: Logger;
   /** Is the live release being served? (for /healthz) */
   healthy?: () => Promise<boolean>;
 }
 
+/** Why a webhook was refused (the metrics' `reason` label). */
+type RefusalReason = 'signature' | 'timestamp' | 'replay' | 'too_large' | 'media_type' | 'shape' | 'other';
+
 class Refusal extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly reason: RefusalReason;
+  constructor(status: number, message: string, reason: RefusalReason) {
     super(message);
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -104,7 +111,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {
-      reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`));
+      reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`, 'too_large'));
       req.resume();
       return;
     }
@@ -113,7 +120,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`));
+        reject(new Refusal(413, `body over ${MAX_BODY_BYTES} bytes`, 'too_large'));
         req.resume();
         return;
       }
@@ -132,7 +139,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 export function createPublisherServer(options: ServerOptions): Server {
   const { publisher, replay } = options;
-  const log = options.log ?? ((l: string) => console.log(l));
+  const log = options.logger ?? createLogger();
   if (options.secrets.length === 0 && !options.insecureDev)
     throw new Error('WEBHOOK_SECRET is required (or --insecure-dev)');
   const hooks = options.secrets.map((s) => new Webhook(s));
@@ -143,7 +150,7 @@ export function createPublisherServer(options: ServerOptions): Server {
       .split(';')[0]!
       .trim()
       .toLowerCase();
-    if (type !== 'application/json') throw new Refusal(415, 'content-type must be application/json');
+    if (type !== 'application/json') throw new Refusal(415, 'content-type must be application/json', 'media_type');
     const raw = await readBody(req);
     const headers = {
       'webhook-id': String(req.headers['webhook-id'] ?? ''),
@@ -152,7 +159,7 @@ export function createPublisherServer(options: ServerOptions): Server {
     };
     if (!headers['webhook-id'] || !headers['webhook-timestamp'] || !headers['webhook-signature']) {
       if (!options.insecureDev || hooks.length > 0)
-        throw new Refusal(401, 'missing webhook-id, webhook-timestamp or webhook-signature');
+        throw new Refusal(401, 'missing webhook-id, webhook-timestamp or webhook-signature', 'signature');
     }
     if (hooks.length > 0) {
       let reason = 'no matching signature';
@@ -165,10 +172,11 @@ export function createPublisherServer(options: ServerOptions): Server {
           return false;
         }
       });
-      if (!ok) throw new Refusal(401, `signature refused: ${reason}`);
+      if (!ok)
+        throw new Refusal(401, `signature refused: ${reason}`, /timestamp/i.test(reason) ? 'timestamp' : 'signature');
     }
     if (headers['webhook-id'] && replay.has(headers['webhook-id']))
-      throw new Refusal(409, `webhook-id ${headers['webhook-id']} already seen`);
+      throw new Refusal(409, `webhook-id ${headers['webhook-id']} already seen`, 'replay');
     return raw;
   }
 
@@ -181,15 +189,16 @@ export function createPublisherServer(options: ServerOptions): Server {
         try {
           json = JSON.parse(raw.toString('utf8'));
         } catch {
-          throw new Refusal(400, 'body is not JSON');
+          throw new Refusal(400, 'body is not JSON', 'shape');
         }
         const parsed = bodySchema.safeParse(json);
         if (!parsed.success)
-          throw new Refusal(400, `body is not an event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+          throw new Refusal(400, `body is not an event: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'shape');
         const id = String(req.headers['webhook-id'] ?? '');
         if (id) await replay.add(id);
-        publisher.enqueue(parsed.data as ContentEvent[]);
-        log(`publisher: webhook ${id} queued ${parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`).join(', ')}`);
+        publisher.enqueue(parsed.data as ContentEvent[], { webhookId: id || undefined });
+        const events = parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`);
+        log.info({ webhookIds: id ? [id] : [], events }, `webhook ${id} queued ${events.join(', ')}`);
         return send(res, 202, { queued: parsed.data.length, dirty: publisher.dirty.length });
       }
       if (req.method === 'POST' && url.pathname === '/rollback') {
@@ -197,7 +206,7 @@ export function createPublisherServer(options: ServerOptions): Server {
         const id = String(req.headers['webhook-id'] ?? '');
         if (id) await replay.add(id);
         const info = await publisher.rollback();
-        log(`publisher: rolled back to ${info.id}`);
+        log.info({ webhookIds: id ? [id] : [], release: info.id }, `rolled back to ${info.id}`);
         return send(res, 202, { release: info });
       }
       if (req.method === 'GET' && url.pathname === '/status') {
@@ -213,6 +222,7 @@ export function createPublisherServer(options: ServerOptions): Server {
           publishes: { total: publisher.stats.total, failed: publisher.stats.failed },
           last: publisher.last,
           purge: publisher.lastPurge,
+          purgeRetries: publisher.purgeRetries,
         });
       }
       if (req.method === 'GET' && url.pathname === '/healthz') {
@@ -223,10 +233,13 @@ export function createPublisherServer(options: ServerOptions): Server {
     } catch (error) {
       if (error instanceof Refusal) {
         // The reason, never the secret or the signature.
-        log(`publisher: refused ${req.method} ${url.pathname} (${error.status}): ${error.message}`);
+        log.warn(
+          { status: error.status, reason: error.reason, method: req.method, path: url.pathname },
+          `refused ${req.method} ${url.pathname} (${error.status}): ${error.message}`,
+        );
         return send(res, error.status, { error: error.message });
       }
-      log(`publisher: ${req.method} ${url.pathname} failed: ${(error as Error).message}`);
+      log.error({ err: error, method: req.method, path: url.pathname }, `${req.method} ${url.pathname} failed`);
       send(res, 500, { error: (error as Error).message });
     }
   });

@@ -28,6 +28,7 @@ import { buildKeepingRenderPath } from './build-site.ts';
 import { readFacts } from '../../src/integrations/render-path/bundle.ts';
 import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { createLogger, logFormatFrom } from '../publisher/log.ts';
 import { rereadIntervalMs } from '../publisher/schedule.ts';
 import { forkSiteServer, startSearchServer } from '../publisher/site-main.ts';
 import { parseCommand } from '../config/cli.ts';
@@ -108,6 +109,9 @@ try {
     apiBaseUrl: api.url,
     publishBase: rebuild,
     schedule: { intervalMs: rereadIntervalMs(env) },
+    // Readable lines where a person watches (LOG_FORMAT=json for JSON lines); the generated
+    // development secrets are scrubbed like the ones from the environment.
+    logger: createLogger({ format: logFormatFrom(env, 'pretty'), secrets: [secret, editorToken] }),
   });
 } catch (error) {
   console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);

@@ -164,6 +164,28 @@ describe('apiLoader', () => {
     expect(entries.get('th/1')!.digest).not.toBe(digestOfOne);
   });
 
+  it('keeps the last good version of a record that turns malformed, named in the warning; the others load', async () => {
+    const { ctx, entries, warnings } = loaderContext();
+    await load(ctx, async () => [
+      { key: '1', data: { title: 'One' } },
+      { key: '2', data: { title: 'Two' } },
+    ]);
+    await load(ctx, async () => [
+      { key: '1', data: { title: 'One, edited' } },
+      { key: '2', data: { title: 42 } },
+      { key: '3', data: { title: '' } },
+    ]);
+    expect(entries.get('th/1')!.data).toEqual({ title: 'One, edited' });
+    expect(entries.get('th/2')!.data).toEqual({ title: 'Two' });
+    expect(entries.has('th/3')).toBe(false);
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^skipped \/things id=2 \(th\): field "title".*; its last good version stays$/),
+    );
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^skipped \/things id=3 \(th\): field "title"(?!.*last good)/),
+    );
+  });
+
   it("skips a detail call that answers 4xx with a warning naming its endpoint; the area's other records load", async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, (area) =>

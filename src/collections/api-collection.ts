@@ -417,11 +417,19 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const { records, gets, took } = loadedLang;
           const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
           const seen = new Set<string>();
+          /** Records the store holds that now fail their schema: their last good version stays. */
+          const kept = new Set<string>();
           for (const record of records) {
             const id = `${lang}/${record.key}`;
             const parsed = schema.safeParse(record.data);
             if (!parsed.success) {
-              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}`);
+              // A record that was good before (a publisher's re-read, a build over its cache) keeps
+              // its last good version, and its pages stay as they were, instead of disappearing.
+              const keep = store.has(id) && !seen.has(id);
+              if (keep) kept.add(id);
+              logger.warn(
+                `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
+              );
               continue;
             }
             if (seen.has(id)) {
@@ -439,7 +447,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
           if (!unchanged) {
             hold.changed();
-            for (const id of store.keys()) if (id.startsWith(`${lang}/`) && !seen.has(id)) store.delete(id);
+            for (const id of store.keys())
+              if (id.startsWith(`${lang}/`) && !seen.has(id) && !kept.has(id)) store.delete(id);
             valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
             setMeta(digestKey, areaDigest);
           }

@@ -9,7 +9,7 @@
  * bundler plugin (src/integrations/render-path/data-store-file.ts) seals the record, and the
  * bundle's store module, evaluated in the same process, builds its collections from the same
  * entries instead of reading the file. Anything else reads the file: the publisher (its own
- * process, where nothing seals the record), render threads (their own globals), an
+ * process, where nothing seals the record), an
  * `astro build` whose sync loaded nothing.
  *
  * It is complete because every collection of src/content.config.ts is made by apiCollection

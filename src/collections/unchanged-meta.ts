@@ -10,7 +10,7 @@
  * are not concerned. Installed once per process before the sync, by the render-path integration
  * at config setup (so in the build's own process, not in the content config's bundle).
  */
-import { patchAstroClass } from './astro-internals.ts';
+import { MUTABLE_DATA_STORE, patchAstroClass } from './astro-internals.ts';
 
 /** Astro's content store (content/mutable-data-store.js: not exported by the package). */
 interface MutableDataStore {
@@ -19,18 +19,13 @@ interface MutableDataStore {
 }
 
 export function quietUnchangedMeta(): void {
-  patchAstroClass<MutableDataStore>(
-    'content/mutable-data-store.js',
-    'MutableDataStore',
-    'portal.unchanged-meta',
-    (proto) => {
-      const set = proto.set;
-      proto.set = function (collectionName, key, value) {
-        const meta = collectionName.startsWith('meta:') ? this._collections.get(collectionName) : undefined;
-        const same =
-          meta?.has(String(key)) && meta.get(String(key)) === value && (value === null || typeof value !== 'object');
-        if (!same) set.call(this, collectionName, key, value);
-      };
-    },
-  );
+  patchAstroClass<MutableDataStore>(MUTABLE_DATA_STORE, 'portal.unchanged-meta', (proto) => {
+    const set = proto.set;
+    proto.set = function (collectionName, key, value) {
+      const meta = collectionName.startsWith('meta:') ? this._collections.get(collectionName) : undefined;
+      const same =
+        meta?.has(String(key)) && meta.get(String(key)) === value && (value === null || typeof value !== 'object');
+      if (!same) set.call(this, collectionName, key, value);
+    };
+  });
 }

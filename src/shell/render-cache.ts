@@ -10,6 +10,7 @@
 import { shellLink, isCurrentPath } from './links';
 import type { MenuItem } from './navigation-api';
 import type { Lang } from '../i18n/config';
+import { escapeAttribute } from '../collections/astro-internals.ts';
 
 /** Enough for every current-link variant of both languages; old keys (older digests) go first. */
 const MAX_ENTRIES = 512;
@@ -35,11 +36,6 @@ export function renderOnce(key: string, render: () => Promise<string>): Promise<
 export const PLACEHOLDER = {
   alternateHref: '__shell_alternate_href__',
 } as const;
-
-/** Astro's escaping of an attribute value (astro/dist/runtime/server/render/util.js). */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
 
 /** The reused HTML with this page's values in place of the placeholders (attribute values). */
 export function fillPlaceholders(html: string, values: Partial<Record<keyof typeof PLACEHOLDER, string>>): string {

@@ -44,6 +44,16 @@ for (const lang of ['th', 'en'] as const) {
       expect(data.get('BreadcrumbList')).toHaveLength(1);
     });
 
+    test('calendar: an Event for each upcoming event the page lists', async ({ page }) => {
+      await page.goto(inLang('/calendar/', lang));
+      const data = await checkedJsonLd(page);
+      const upcoming = (await page.locator('#calendar-upcoming + ul > li p.font-semibold').allTextContents()).map((s) =>
+        s.trim(),
+      );
+      expect(upcoming.length).toBeGreaterThan(0);
+      expect((data.get('Event') ?? []).map((e) => e.name)).toEqual(upcoming);
+    });
+
     test('FAQ: a FAQPage with every question of the page', async ({ page }) => {
       await page.goto(inLang('/faq/', lang));
       const data = await checkedJsonLd(page);

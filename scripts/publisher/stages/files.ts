@@ -71,10 +71,7 @@ export async function filesOfFolder(
 }
 
 /** The files of a release kept by a store only (s3): its manifest's hashes and tags, no bytes here. */
-function filesOfManifest(
-  manifest: ReadonlyMap<string, ReleasedFile>,
-  pages: ReadonlyMap<string, PageState>,
-): Files {
+function filesOfManifest(manifest: ReadonlyMap<string, ReleasedFile>, pages: ReadonlyMap<string, PageState>): Files {
   return new Map(
     [...manifest].map(([p, f]) => {
       const page = pages.get(p);

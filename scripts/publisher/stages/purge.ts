@@ -8,6 +8,7 @@
 import { isHashedAsset } from '../release-store/headers.ts';
 import { publicPath } from '../purge/urls.ts';
 import { tagsOf } from '../tags.ts';
+import type { PurgeState } from '../purge/retrying.ts';
 import type { PurgeAdapter, PurgeRequest } from '../purge/types.ts';
 import type { Files, PurgeStats } from './types.ts';
 
@@ -37,6 +38,12 @@ export class PurgeStage {
 
   get name(): string | null {
     return this.#purger?.name ?? null;
+  }
+
+  /** A retrying purger's state (purge/retrying.ts), for /status; null for another adapter. */
+  get retries(): PurgeState | null {
+    const purger = this.#purger as (PurgeAdapter & { state?: () => PurgeState }) | null;
+    return purger?.state?.() ?? null;
   }
 
   /**

@@ -12,6 +12,16 @@ export interface Queued {
   event: ContentEvent;
   /** Date.now() when the first event for this record, still not live, was accepted. */
   at: number;
+  /** The `webhook-id`s of the deliveries that named this record since it was last live. */
+  webhookIds: string[];
+}
+
+/** Where an event came from. */
+export interface Delivery {
+  /** The delivery's `webhook-id` (none for a catch-up, a scheduled re-read, a test). */
+  webhookId?: string | undefined;
+  /** When it was accepted (default: now). */
+  at?: number;
 }
 
 export interface QueueOptions {
@@ -70,13 +80,16 @@ export class PublishQueue<T = void> {
    * Marks records dirty; a publish follows after the debounce (or the maximum wait). Resolves with
    * the result of the publish that made the last of these events live (after retries, if it failed).
    */
-  enqueue(events: readonly ContentEvent[], at = Date.now()): Promise<T[]> {
+  enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): Promise<T[]> {
     if (events.length === 0) return Promise.resolve([]);
+    const at = delivery.at ?? Date.now();
     if (this.#dirty.size === 0) this.#firstDirtyAt = at;
     const published: Promise<T>[] = [];
     for (const event of events) {
       const k = eventKey(event);
-      this.#dirty.set(k, { event, at: this.#dirty.get(k)?.at ?? at });
+      const before = this.#dirty.get(k);
+      const ids = [...(before?.webhookIds ?? []), ...(delivery.webhookId ? [delivery.webhookId] : [])];
+      this.#dirty.set(k, { event, at: before?.at ?? at, webhookIds: [...new Set(ids)] });
       published.push(new Promise<T>((resolve) => this.#waiters.set(k, [...(this.#waiters.get(k) ?? []), resolve])));
     }
     this.#schedule(this.#opts.debounceMs);
@@ -145,7 +158,16 @@ export class PublishQueue<T = void> {
         for (const q of batch) {
           const k = eventKey(q.event);
           const newer = this.#dirty.get(k);
-          this.#dirty.set(k, newer ? { ...newer, at: Math.min(newer.at, q.at) } : q);
+          this.#dirty.set(
+            k,
+            newer
+              ? {
+                  ...newer,
+                  at: Math.min(newer.at, q.at),
+                  webhookIds: [...new Set([...q.webhookIds, ...newer.webhookIds])],
+                }
+              : q,
+          );
         }
         this.#failures++;
       },

@@ -4,6 +4,7 @@
  * durations are values here, filled by the stage that measured them.
  */
 import type { PurgeAdapter, PurgeReport } from '../purge/types.ts';
+import type { Logger } from '../log.ts';
 import type { RenderPath } from '../render-path.ts';
 import type { ReleaseStore } from '../release-store/types.ts';
 import type { Twin } from '../precompress.ts';
@@ -89,7 +90,8 @@ export interface PublisherOptions {
   /** Back-off after failed publishes: first, then doubling up to max. */
   retryMs?: number;
   maxRetryMs?: number;
-  log?: (line: string) => void;
+  /** Where the publish's lines go (default: JSON lines on standard output, ../log.ts). */
+  logger?: Logger;
 }
 
 /** The figures of a publish about to start. */

@@ -1,18 +1,19 @@
 /**
  * A prerender bundle (`dist/.prerender/`, or the copy `RENDER_PATH_DIR` keeps) loaded outside
- * Astro's own build loop: by the build's render threads (./worker.ts) and by the long-lived
- * publisher (scripts/publisher/render-path.ts). Both render pages exactly as `astro build`
- * does: same code, same hashed asset names, same request URL.
+ * Astro's own build loop: by the long-lived publisher (scripts/publisher/render-path.ts). It
+ * renders pages exactly as `astro build` does: same code, same hashed asset names, same request URL.
  *
  * A bundle needs a few build facts Astro keeps in memory (each route's stylesheets, the page
  * script, inline head scripts, the origin). `writeFacts` records them in the bundle's folder
  * as `render-path.json` while the build runs; `loadBundle` reads them back.
  *
- * Runs in plain Node (worker threads import it without Vite): erasable TypeScript only.
+ * Runs in plain Node (the publisher imports it without Vite): erasable TypeScript only.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+import { prerenderRuntime, type BuildInternals } from '../../collections/astro-internals.ts';
 
 const FACTS_FILE = 'render-path.json';
 
@@ -93,12 +94,7 @@ export function routeIn(routes: Map<string, RouteData>, route: Pick<RouteData, '
 }
 
 /** The facts of a running build, recorded next to its bundle. */
-export async function writeFacts(
-  dir: string,
-  entry: string,
-  app: BundleApp,
-  internals: { pagesByKeys: Map<string, { styles: unknown }>; entrySpecifierToBundleMap: Map<string, string> },
-): Promise<void> {
+export async function writeFacts(dir: string, entry: string, app: BundleApp, internals: BuildInternals): Promise<void> {
   const options = app.getOptions();
   const facts = {
     entry,
@@ -122,20 +118,6 @@ export async function readFacts(dir: string): Promise<BundleFacts | null> {
   }
 }
 
-/** Astro's runtime modules from the same package the bundle was built with. */
-async function astroModules() {
-  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
-  const astroDist = path.resolve(
-    path.dirname(new URL(import.meta.resolve('astro/runtime/prerender/static-paths.js')).pathname),
-    '../..',
-  );
-  const { renderForPrerender } = await import(pathToFileURL(path.join(astroDist, 'core/app/prerender.js')).href);
-  const { ensureAsyncRenderScope } = await import(
-    pathToFileURL(path.join(astroDist, 'core/render-scope/node-scope.js')).href
-  );
-  return { StaticPaths, renderForPrerender, ensureAsyncRenderScope };
-}
-
 /** Loads the bundle in `dir` (with its `render-path.json`) into this process or thread. */
 export async function loadBundle(dir: string): Promise<LoadedBundle> {
   // React picks its build when first loaded: without NODE_ENV its development build, which
@@ -151,7 +133,7 @@ export async function loadBundle(dir: string): Promise<LoadedBundle> {
   });
   const quiet = { write: () => true };
   app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: quiet } } });
-  const modules = await astroModules();
+  const modules = await prerenderRuntime();
   const byKey = routesByKey(app);
   return {
     app,

@@ -10,9 +10,11 @@
  * an Astro whose function reads otherwise is left as it is.
  */
 import type { Plugin } from 'vite';
-
-const ENCRYPTION_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
-const DECLARATION = 'async function generateCspDigest(data, algorithm) {';
+import {
+  CSP_DIGEST_DECLARATION as DECLARATION,
+  ENCRYPTION_MODULE,
+  internalFallback,
+} from '../../collections/astro-internals.ts';
 
 const MEMO = `const portalCspDigests = new Map();
 function generateCspDigest(data, algorithm) {
@@ -39,7 +41,12 @@ export function cspDigests(): Plugin {
     transform(code, id) {
       if (!ENCRYPTION_MODULE.test(id)) return undefined;
       const memoized = memoizeCspDigest(code);
-      return memoized === undefined ? undefined : { code: memoized, map: null };
+      if (memoized !== undefined) return { code: memoized, map: null };
+      internalFallback(
+        'generateCspDigest',
+        'core/encryption.js declares it otherwise: every page hashes its texts again',
+      );
+      return undefined;
     },
   };
 }

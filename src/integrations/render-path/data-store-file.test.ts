@@ -109,7 +109,7 @@ describe('the store module in the bundle', () => {
     delete (globalThis as Record<symbol, unknown>)[Symbol.for(SYNCED_STORE_KEY)];
   });
 
-  it('reads the store file when nothing this process synced is sealed (publisher, render threads)', async () => {
+  it('reads the store file when nothing this process synced is sealed (the publisher)', async () => {
     const collections = syncedCollections();
     const text = serializeDataStore(collections);
     const p = plugin({ text: text.replace('เก้า', 'from the file') });

@@ -15,21 +15,19 @@
  * set to chunks, everything is left to Astro.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { sealSyncedStore, SYNCED_STORE_KEY } from '../../collections/synced-store.ts';
+import {
+  CONTENT_DATA_META,
+  internalFallback,
+  STORE_IMPORTERS as IMPORTERS,
+  STORE_VIRTUAL_MODULE as ASTRO_MODULE,
+} from '../../collections/astro-internals.ts';
 
-const ASTRO_MODULE = 'astro:data-layer-content';
 const MODULE_ID = 'virtual:portal-data-store';
-/** Astro's content runtime, the two files that import the store module. */
-const IMPORTERS = /[\\/]astro[\\/]dist[\\/]content[\\/](mutable-)?data-store\.js$/;
 export const STORE_FILE = 'data-store.json';
-
-/**
- * What Astro's plugin tags the module with (createContentDataIncrementalMetadata, not exported):
- * Astro's incremental build, when turned on, leaves content data out of its code hashes.
- */
-const CONTENT_DATA_META = { astroIncremental: { kind: 'content-data' } };
 
 /**
  * The module's code after this plugin (the chunk lands in `chunks/` or next to the entry): the
@@ -68,8 +66,14 @@ export function dataStoreFile(config: () => StoreConfig | undefined): Plugin {
     name: 'portal-data-store-file',
     apply: 'build',
     transform(code, id) {
-      if (!IMPORTERS.test(id) || !code.includes(ASTRO_MODULE) || !storeFile()) return undefined;
-      return { code: code.replaceAll(`import("${ASTRO_MODULE}")`, `import("${MODULE_ID}")`), map: null };
+      if (!IMPORTERS.test(id) || !storeFile()) return undefined;
+      const imports = `import("${ASTRO_MODULE}")`;
+      if (!code.includes(imports)) {
+        // A later Astro that imports its store otherwise: the bundler takes the store as code.
+        internalFallback('data-store importers', `${path.basename(id)} has no ${imports}`);
+        return undefined;
+      }
+      return { code: code.replaceAll(imports, `import("${MODULE_ID}")`), map: null };
     },
     resolveId: (id) => (id === MODULE_ID ? `\0${MODULE_ID}` : undefined),
     load(id) {

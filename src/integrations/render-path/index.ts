@@ -12,8 +12,7 @@
  * (src/collections/unchanged-meta.ts), writes the store in pieces (src/collections/store-file-writer.ts),
  * keeps the store out of the bundler (./data-store-file.ts), hashes each inline text for the pages'
  * Content Security Policy once (./csp-digests.ts), hands
- * the sync's and the bundler's memory back before rendering (./release-memory.ts) and, with
- * `PORTAL_RENDER_THREADS` above 1, renders the pages in worker threads (./threads.ts).
+ * the sync's and the bundler's memory back before rendering (./release-memory.ts).
  *
  * It also lets the publisher reach two things inside that bundle (never used by the site):
  * Astro's content-layer store, so re-read records replace the built ones in place, and the
@@ -21,7 +20,7 @@
  */
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { writeFacts, type BundleApp } from './bundle.ts';
 import { cspDigests } from './csp-digests.ts';
@@ -29,25 +28,18 @@ import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
 import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
 import { streamStoreWrites } from '../../collections/store-file-writer.ts';
-import { renderThreadCount, threadedPrerenderer } from './threads.ts';
+import {
+  DATA_STORE_MODULE,
+  DATA_STORE_SINGLETON,
+  internalFallback,
+  prerenderDirOf,
+} from '../../collections/astro-internals.ts';
 
 /** `globalThis` keys the prerender bundle fills in for the publisher. */
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
 
-const DATA_STORE_MODULE = /[\\/]astro[\\/]dist[\\/]content[\\/]data-store\.js$/;
 const HOOK_ID = 'virtual:portal-render-path-hook';
-
-/**
- * Where a static build writes its prerender bundle: Astro's getPrerenderOutputDirectory, not
- * exported. `.prerender/` in the output folder, or in `./.astro/` of the working directory when
- * the output folder lies outside it (getOutDirWithinCwd).
- */
-function prerenderDirOf(outDir: URL): URL {
-  const inside = fileURLToPath(outDir).startsWith(process.cwd());
-  const base = inside ? outDir : new URL('./.astro/', pathToFileURL(process.cwd() + path.sep));
-  return new URL('./.prerender/', base);
-}
 
 /**
  * The prerender entry this build wrote. A build that failed leaves its bundle behind (Astro
@@ -87,7 +79,14 @@ export default function renderPath(): AstroIntegration {
                     : undefined,
                 transform(code: string, id: string) {
                   if (!DATA_STORE_MODULE.test(id)) return undefined;
-                  return `${code}\nglobalThis[Symbol.for(${JSON.stringify(DATA_STORE_KEY)})] = globalDataStore;\n`;
+                  if (!code.includes(`const ${DATA_STORE_SINGLETON} =`)) {
+                    internalFallback(
+                      'globalDataStore',
+                      'content/data-store.js has no such singleton: the publisher cannot reach the store',
+                    );
+                    return undefined;
+                  }
+                  return `${code}\nglobalThis[Symbol.for(${JSON.stringify(DATA_STORE_KEY)})] = ${DATA_STORE_SINGLETON};\n`;
                 },
               },
             ],
@@ -98,11 +97,10 @@ export default function renderPath(): AstroIntegration {
         outDir = config.outDir;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        const threads = renderThreadCount();
         if (!outDir) return;
         const prerenderDir = prerenderDirOf(outDir);
         setPrerenderer((defaultPrerenderer) => {
-          if (!target && threads <= 1)
+          if (!target)
             return {
               ...defaultPrerenderer,
               name: 'portal:release-memory',
@@ -133,20 +131,15 @@ export default function renderPath(): AstroIntegration {
             app.setInternals = setInternals;
             if (!internals) throw new Error('render-path: Astro did not hand over its build internals');
             await writeFacts(fileURLToPath(prerenderDir), entryName, app, internals);
-            if (target) {
-              const dir = path.resolve(target);
-              await rm(dir, { recursive: true, force: true });
-              await mkdir(path.dirname(dir), { recursive: true });
-              await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
-            }
-            return app;
+            const dir = path.resolve(target);
+            await rm(dir, { recursive: true, force: true });
+            await mkdir(path.dirname(dir), { recursive: true });
+            await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
           };
-          if (threads > 1)
-            return threadedPrerenderer(defaultPrerenderer, fileURLToPath(prerenderDir), threads, prepare);
           return {
             ...defaultPrerenderer,
             name: 'portal:render-path',
-            setup: async () => void (await prepare()),
+            setup: prepare,
             teardown: async () => {
               await defaultPrerenderer.teardown?.();
               releaseMemory();

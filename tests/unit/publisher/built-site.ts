@@ -55,10 +55,7 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
   const code = await buildSite({
     apiBaseUrl: seed.url,
     args: ['--config', path.relative(ROOT, config)],
-    // Two render threads whatever the machine: the loop test's "full publish = the build, byte
-    // for byte" then also holds the build's threaded renderer (src/integrations/render-path/threads.ts)
-    // to the publisher's single-threaded render path.
-    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: o.siteUrl, PORTAL_RENDER_THREADS: '2' },
+    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: o.siteUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await seed.close();

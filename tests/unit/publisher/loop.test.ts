@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
+import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { buildOnce, startEditingApi } from './built-site.ts';
@@ -59,7 +60,7 @@ const start = () =>
     host: '127.0.0.1',
     port: PUBLISHER_PORT,
     keepReleases: 5,
-    log: (l) => logs.push(l),
+    logger: memoryLogger(logs),
   });
 
 function* files(dir: string, base = dir): Generator<string> {
@@ -254,6 +255,10 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.publisher.idle();
     expect(running.publisher.stats.total - before).toBeLessThanOrEqual(2);
     records.forEach((r, i) => expect(live(`en/${r.type}/${r.key}/index.html`), r.key).toContain(`Burst title ${i}.`));
+    // An activity's calendar file (a static endpoint with its own cacheKey) follows its record.
+    records.forEach((r, i) => {
+      if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
+    }, 120_000);
   }, 120_000);
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
@@ -360,9 +365,9 @@ describe('publisher loop (demo scale, real render path)', () => {
     await running.close();
     const liveId = (await running.store.live())!.id;
     const mtime = statSync(path.join(dist, 'index.html')).mtimeMs;
-    logs.length = 0;
+    const from = logs.length;
     running = await start();
-    expect(logs.join('\n')).toContain(`serving the live release ${liveId} as it is`);
+    expect(logs.slice(from).join('\n')).toContain(`serving the live release ${liveId} as it is`);
     expect((await fetch(`${SITE}/`)).status).toBe(200);
     await running.publisher.idle();
     expect(statSync(path.join(dist, 'index.html')).mtimeMs).toBe(mtime); // no build
@@ -577,5 +582,29 @@ describe('publisher loop (demo scale, real render path)', () => {
       const full = hashes(path.join(publishDir, 'live'));
       expect([...full].filter(([f, h]) => incremental.get(f) !== h).map(([f]) => f)).toEqual([]);
     }, 240_000);
+  });
+});
+
+describe('publisher log of the whole journey above', () => {
+  it('is JSON lines with publish ids, webhook ids, stages and counts, and holds no secret', () => {
+    const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      lines.every((l) => typeof l.level === 'number' && typeof l.time === 'string' && typeof l.msg === 'string'),
+    ).toBe(true);
+    // A webhook's delivery id reaches the publish that took it in.
+    const accepted = lines.find(
+      (l) => Array.isArray(l.webhookIds) && (l.webhookIds as string[]).length && !l.publishId,
+    )!;
+    const id = (accepted.webhookIds as string[])[0]!;
+    const publish = lines.filter((l) => l.publishId && (l.webhookIds as string[] | undefined)?.includes(id));
+    expect(publish.map((l) => l.stage)).toEqual(expect.arrayContaining(['reread', 'render', 'release']));
+    const reread = publish.find((l) => l.stage === 'reread')!;
+    expect(reread.requests).toBeGreaterThan(0);
+    expect(typeof reread.durationMs).toBe('number');
+    // The API outage: a failed publish with its error.
+    expect(lines.some((l) => l.level === 50 && (l.err as { message?: string } | undefined)?.message)).toBe(true);
+    // The webhook secret (whole and its key) and the editor's token: never in a line.
+    const all = logs.join('\n');
+    for (const secret of [SECRET, SECRET.slice('whsec_'.length), TOKEN]) expect(all).not.toContain(secret);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
-import type { ContentEvent, PublishStats } from '../../../scripts/publisher/publisher.ts';
+import type { ContentEvent } from '../../../scripts/publisher/publisher.ts';
 import type { StoreEntry } from '../../../scripts/publisher/render-path.ts';
 import {
   findBoundaries,
@@ -65,7 +65,7 @@ function fakePublisher(found: Array<'changed' | 'unchanged' | 'failed'> = []) {
       const what = found.shift() ?? 'unchanged';
       p.stats.total++;
       if (what === 'failed') p.stats.failed++;
-      return { release: what === 'changed' ? 'r2' : null, error: null } as PublishStats;
+      return what === 'changed';
     },
   };
   return p;

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPublisherServer, ReplayStore } from '../../../scripts/publisher/server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
+import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import type { ContentEvent, Publisher } from '../../../scripts/publisher/publisher.ts';
 
 const SECRET_A = `whsec_${Buffer.from('secret-a-0123456789abcdef').toString('base64')}`;
@@ -38,7 +39,7 @@ async function start(secrets: string[], replayFile = path.join(mkdtempSync(path.
   const replay = new ReplayStore(replayFile);
   await replay.load();
   const logs: string[] = [];
-  const server = createPublisherServer({ publisher, secrets, replay, log: (l) => logs.push(l) });
+  const server = createPublisherServer({ publisher, secrets, replay, logger: memoryLogger(logs) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   servers.push(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
