@@ -64,4 +64,16 @@ export default tseslint.config(
     files: ['src/**'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // The layers in .astro files too (dependency-cruiser, run by scripts/site/lint.ts, reads
+    // .ts and .tsx only): shared code never imports an area (docs/architecture.md "Layers").
+    files: ['src/{ui,collections,shell,api,lib,i18n,stores,integrations}/**/*.{astro,ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/areas/**'], message: 'Shared code names no area: let the area hand it over.' }] },
+      ],
+    },
+  },
 );

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, meta } from './db.ts';
-import type { Deps } from './types.ts';
+import type { Deps } from './deps.ts';
 import { Router, createListener, sendJson } from './http.ts';
 import { createFileServer } from './files.ts';
 import { createShapes } from './routes/shapes.ts';
@@ -48,7 +48,7 @@ export interface ContentApi {
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_DB = resolve(REPO_ROOT, '.data/content-api.sqlite');
 
-export type { Deps } from './types.ts';
+export type { Deps } from './deps.ts';
 
 /**
  * What changes with every write to the database: `PRAGMA data_version` moves when another

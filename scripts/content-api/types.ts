@@ -1,6 +1,5 @@
 // Types shared by the reference API's modules.
-import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
-import type { createShapes } from './routes/shapes.ts';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 
 export type Lang = 'th' | 'en';
 
@@ -9,12 +8,3 @@ export type Row = Record<string, SQLOutputValue>;
 
 /** Cached prepared statements by SQL text (routes/support.ts). */
 export type Query = (sql: string) => StatementSync;
-
-/** What every route module is given. */
-export interface Deps {
-  db: DatabaseSync;
-  q: Query;
-  shapes: ReturnType<typeof createShapes>;
-  /** JWT signing secret (kept in the database) */
-  secret: string;
-}

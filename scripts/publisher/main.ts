@@ -30,6 +30,8 @@ import { startSearchServer } from './site-main.ts';
 import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createPublisherMetrics } from './metrics.ts';
+import { Readiness } from './readiness.ts';
 import type { PublisherMetrics } from './metrics.ts';
 
 export interface StartOptions {
@@ -66,6 +68,8 @@ export interface StartOptions {
 
 export async function startPublisher(o: StartOptions) {
   const logger = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
+  const metrics = createPublisherMetrics();
+  const readiness = new Readiness(metrics);
   /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
   const log = (line: string) => logger.info(line.replace(/^publisher: /, ''));
   if (o.secrets.length === 0 && !o.insecureDev) {
@@ -116,6 +120,8 @@ export async function startPublisher(o: StartOptions) {
     stateDir: path.join(o.publishDir, 'page-maps'),
     keepReleases: o.keepReleases,
     logger,
+    metrics,
+    journalFile: path.join(o.publishDir, 'queue.sqlite'),
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
@@ -124,15 +130,21 @@ export async function startPublisher(o: StartOptions) {
     log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
     if (liveBuild === null) await recordBuild();
     // In the background: the live release is served meanwhile, webhooks queue behind it.
-    void publisher.catchUp().catch((err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'));
+    readiness.set('catching up');
+    void publisher.catchUp().then(
+      () => readiness.set('ready'),
+      (err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'),
+    );
   } else if (deploy) {
     const held = releases as DeferredStore;
     const base = await publisher.publishBuild(o.baseDist);
     log(
       `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
     );
+    readiness.set('catching up');
     deployed = (async () => {
       await publisher.catchUp();
+      readiness.set('ready');
       const flushed = await held.flush();
       const now = (await store.live())?.id ?? null;
       await recordBuild();
@@ -152,14 +164,23 @@ export async function startPublisher(o: StartOptions) {
   } else {
     await publisher.publishBuild(o.baseDist);
     await recordBuild();
-    // Reads every area once more in the background: fills the detail answers later edits reuse.
-    void publisher
-      .catchUp()
-      .catch((err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'));
+    // Reads every area once more in the background: fills the detail answers later edits reuse,
+    // makes the base release's twins and the spare copies; ready once it is live.
+    readiness.set('catching up');
+    void publisher.catchUp().then(
+      () => readiness.set('ready'),
+      (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
+    );
   }
+  // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
+  const restored = publisher.restoreQueued();
+  if (restored > 0) logger.info({ events: restored }, `${restored} accepted event(s) not yet live queued again`);
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();
-  const server = createPublisherServer({ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay, logger });
+  const server = createPublisherServer({
+    ...{ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay },
+    ...{ logger, metrics, readiness },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -184,7 +205,7 @@ export async function startPublisher(o: StartOptions) {
       file: path.join(o.publishDir, 'boundaries.json'),
       intervalMs: o.schedule.intervalMs,
       ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
-      ...(o.schedule.metrics ? { metrics: o.schedule.metrics } : {}),
+      metrics: o.schedule.metrics ?? metrics,
       logger: o.schedule.logger ?? logger.child({ stage: 'schedule' }),
     });
     await schedule.start();
@@ -199,6 +220,8 @@ export async function startPublisher(o: StartOptions) {
     store,
     port,
     logger,
+    metrics,
+    readiness,
     deployed,
     schedule,
     close: () => {

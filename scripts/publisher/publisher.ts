@@ -9,6 +9,7 @@ import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 import { filesOfFolder, filesOfRelease, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery, type Queued } from './stages/queue.ts';
+import { Journal } from './stages/journal.ts';
 import { reread, wholeKind } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
@@ -16,6 +17,7 @@ import { PurgeStage } from './stages/purge.ts';
 import type { PurgeState } from './purge/retrying.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
+import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
 import type { PublisherOptions, PublishStats, PurgeStats } from './stages/types.ts';
 
@@ -27,6 +29,8 @@ export class Publisher {
   readonly rp: RenderPath;
   readonly store: ReleaseStore;
   readonly queue: PublishQueue<PublishStats>;
+  readonly metrics: PublisherMetrics;
+  readonly #journal: Journal | null;
   readonly #purge: PurgeStage;
   readonly #maps: PageMaps;
   readonly #reporter: Reporter;
@@ -47,7 +51,9 @@ export class Publisher {
     this.#twins = o.store.precompressed === true;
     this.#workDir = o.workDir;
     this.#keep = o.keepReleases ?? 5;
-    this.#reporter = new Reporter(o.logger ?? createLogger());
+    this.metrics = o.metrics ?? createPublisherMetrics();
+    this.#journal = o.journalFile ? new Journal(o.journalFile) : null;
+    this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics);
     this.#purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     this.queue = new PublishQueue((batch) => this.#publishBatch(batch), {
@@ -72,8 +78,17 @@ export class Publisher {
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
-    void this.queue.enqueue(events, delivery);
+    const at = delivery.at ?? Date.now();
+    const seq = this.#journal?.add(events, at, delivery.webhookId); // on disk before the 202
+    void this.queue.enqueue(events, { ...delivery, at, ...(seq ? { seq } : {}) });
     this.stats.queue = this.queue.depth;
+  }
+
+  /** Queues the events a killed process accepted and did not publish (the journal's); returns how many. */
+  restoreQueued(): number {
+    const pending = this.#journal?.pending() ?? [];
+    for (const q of pending) void this.queue.enqueue([q.event], q);
+    return pending.length;
   }
 
   /** Resolves when nothing is dirty and no publish runs (for tests and the bench). */
@@ -138,11 +153,11 @@ export class Publisher {
   }
 
   /** The queue's batch: re-read, then render what changed. Throws when it failed (retried). */
-  #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
+  async #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
     const webhookIds = [...new Set(batch.flatMap((q) => q.webhookIds))];
-    return this.#publish(
+    const done = this.#publish(
       wholeKind(events) ?? 'incremental',
       async (s, report) => {
         const read = await reread(this.rp, events);
@@ -161,6 +176,9 @@ export class Publisher {
       },
       webhookIds,
     );
+    this.#journal?.done(batch); // live, or nothing to change: forgotten either way
+    if ((await done).release) this.#reporter.live(batch);
+    return done;
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */

@@ -10,6 +10,9 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { ContentEvent, Publisher } from './publisher.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
+import type { Readiness } from './readiness.ts';
+import { diskUsage } from './stages/release.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const TOLERANCE_S = 300;
@@ -90,6 +93,10 @@ export interface ServerOptions {
   replay: ReplayStore;
   /** Where refusals and accepted deliveries are logged (default: JSON lines on standard output). */
   logger?: Logger;
+  /** The registry `/metrics` answers (default: the publisher's, or one of its own). */
+  metrics?: PublisherMetrics;
+  /** starting → catching up → ready, for /status and /readyz (main.ts); ready when not given. */
+  readiness?: Readiness;
   /** Is the live release being served? (for /healthz) */
   healthy?: () => Promise<boolean>;
 }
@@ -143,6 +150,19 @@ export function createPublisherServer(options: ServerOptions): Server {
   if (options.secrets.length === 0 && !options.insecureDev)
     throw new Error('WEBHOOK_SECRET is required (or --insecure-dev)');
   const hooks = options.secrets.map((s) => new Webhook(s));
+  const metrics = options.metrics ?? (publisher as { metrics?: PublisherMetrics }).metrics ?? createPublisherMetrics();
+  const disk = diskGauge(publisher);
+  /** The gauges that describe the moment, set when they are read. */
+  async function refresh(): Promise<void> {
+    metrics.queueDepth.set(publisher.stats.queue);
+    const oldest = (publisher as { queue?: { oldestDirtyAt: number | null } }).queue?.oldestDirtyAt ?? null;
+    metrics.oldestDirtySeconds.set(oldest === null ? 0 : (Date.now() - oldest) / 1000);
+    metrics.publishing.set(publisher.publishing ? 1 : 0);
+    if (!options.readiness) metrics.ready.set(1);
+    metrics.releases.set((await publisher.store.list()).length);
+    const bytes = disk();
+    if (bytes !== null) metrics.diskBytes.set(bytes);
+  }
 
   /** Verifies a signed request; returns its raw body. Throws a Refusal. */
   async function verified(req: IncomingMessage): Promise<Buffer> {
@@ -197,6 +217,7 @@ export function createPublisherServer(options: ServerOptions): Server {
         const id = String(req.headers['webhook-id'] ?? '');
         if (id) await replay.add(id);
         publisher.enqueue(parsed.data as ContentEvent[], { webhookId: id || undefined });
+        metrics.webhooks.inc({ outcome: 'accepted', reason: '' });
         const events = parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`);
         log.info({ webhookIds: id ? [id] : [], events }, `webhook ${id} queued ${events.join(', ')}`);
         return send(res, 202, { queued: parsed.data.length, dirty: publisher.dirty.length });
@@ -223,7 +244,19 @@ export function createPublisherServer(options: ServerOptions): Server {
           last: publisher.last,
           purge: publisher.lastPurge,
           purgeRetries: publisher.purgeRetries,
+          state: options.readiness?.state ?? 'ready',
+          states: options.readiness?.states ?? [],
         });
+      }
+      if (req.method === 'GET' && url.pathname === '/readyz') {
+        const state = options.readiness?.state ?? 'ready';
+        return send(res, state === 'ready' ? 200 : 503, { ready: state === 'ready', state });
+      }
+      if (req.method === 'GET' && url.pathname === '/metrics') {
+        await refresh();
+        const text = await metrics.registry.metrics();
+        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+        return res.end(text);
       }
       if (req.method === 'GET' && url.pathname === '/healthz') {
         const ok = options.healthy ? await options.healthy() : (await publisher.store.live()) !== null;
@@ -232,6 +265,7 @@ export function createPublisherServer(options: ServerOptions): Server {
       send(res, 404, { error: 'not found' });
     } catch (error) {
       if (error instanceof Refusal) {
+        if (url.pathname === '/hooks/content') metrics.webhooks.inc({ outcome: 'refused', reason: error.reason });
         // The reason, never the secret or the signature.
         log.warn(
           { status: error.status, reason: error.reason, method: req.method, path: url.pathname },
@@ -243,4 +277,26 @@ export function createPublisherServer(options: ServerOptions): Server {
       send(res, 500, { error: (error as Error).message });
     }
   });
+}
+
+/**
+ * The bytes the dir store's kept releases use (hard-linked files counted once), measured in the
+ * background at most once a minute (a walk of every release); null for a store without folders.
+ */
+function diskGauge(publisher: Pick<Publisher, 'store'>): () => number | null {
+  const root = (publisher.store as { releases?: string }).releases;
+  let bytes: number | null = null;
+  let at = 0;
+  let running = false;
+  return () => {
+    if (root && !running && Date.now() - at > 60_000) {
+      running = true;
+      at = Date.now();
+      void diskUsage(root)
+        .then((n) => (bytes = n))
+        .catch(() => {})
+        .finally(() => (running = false));
+    }
+    return bytes;
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run lint`: the code checks that need no API. ESLint (eslint.config.js: typescript-eslint,
  * eslint-plugin-astro, jsx-a11y, react-hooks; zero warnings), Prettier's format check
- * (.prettierrc.json, .prettierignore) and knip (knip.json: unused files, exports and
- * dependencies). Runs all three; exits non-zero if any failed. `npm run format` fixes formatting.
+ * (.prettierrc.json, .prettierignore), knip (knip.json: unused files, exports and
+ * dependencies) and dependency-cruiser (.dependency-cruiser.cjs: the layers). Runs all four; exits non-zero if any failed. `npm run format` fixes formatting.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,33 @@ const steps: [string, string[]][] = [
   ['eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings', '0']],
   ['prettier --check', [bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
   ['knip', [bin('knip/bin/knip.js')]],
+  // The layers (.dependency-cruiser.cjs, docs/architecture.md "Layers"): module by module over
+  // src/ and scripts/, then folder by folder (an area, or a top folder of src/) for pairs.
+  [
+    'dependency-cruiser',
+    [
+      bin('dependency-cruiser/bin/dependency-cruiser.mjs'),
+      'src',
+      'scripts',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+  ],
+  [
+    'dependency-cruiser (folders)',
+    [
+      bin('dependency-cruiser/bin/dependency-cruiser.mjs'),
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--collapse',
+      '^src/(areas/[^/]+|[^/]+)/',
+      '--output-type',
+      'err',
+    ],
+  ],
 ];
 const failed: string[] = [];
 for (const [name, args] of steps) {

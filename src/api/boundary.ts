@@ -46,6 +46,8 @@ if (!z.config().localeError) z.config({ localeError: (issue) => describeExpected
 export interface SkippedRecord {
   endpoint: string;
   recordId: string | undefined;
+  /** Every key the raw record names (id, uuid, slug, key): which stored record it was. */
+  keys?: string[];
   field: string;
   detail: string;
 }
@@ -82,6 +84,15 @@ export function recordIdOf(raw: unknown): string | undefined {
   return undefined;
 }
 
+/** Every key a raw record names (`id`, `uuid`, `slug`, `key`). */
+export function recordKeysOf(raw: unknown): string[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const r = raw as Record<string, unknown>;
+  return ['id', 'uuid', 'slug', 'key'].flatMap((k) =>
+    typeof r[k] === 'string' || typeof r[k] === 'number' ? [String(r[k])] : [],
+  );
+}
+
 /** Parses one value or throws a SchemaError naming the endpoint and field. */
 export function parseOrThrow<S extends $ZodType>(endpoint: string, schema: S, raw: unknown): z.output<S> {
   const result = z.safeParse(schema, raw);
@@ -105,7 +116,7 @@ export function parseEach<S extends $ZodType, T>(
     if (result.success) {
       out.push(map(result.data));
     } else {
-      reportSkipped({ endpoint, recordId: recordIdOf(raw), ...describeIssue(result.error) });
+      reportSkipped({ endpoint, recordId: recordIdOf(raw), keys: recordKeysOf(raw), ...describeIssue(result.error) });
     }
   }
   return out;

@@ -7,6 +7,7 @@
  */
 import type { AreaManifest } from '../collections/area-manifest.ts';
 import shell from '../shell/manifest.ts';
+import accessibility from './accessibility/manifest.ts';
 import account from './account/manifest.ts';
 import activities from './activities/manifest.ts';
 import articles from './articles/manifest.ts';
@@ -35,6 +36,7 @@ import webboard from './webboard/manifest.ts';
 
 export const AREAS: readonly AreaManifest[] = [
   shell,
+  accessibility,
   account,
   activities,
   articles,
@@ -87,7 +89,7 @@ export function recordTypes(areas: readonly AreaManifest[] = AREAS): string[] {
 }
 
 /** Where an area's collections are defined (as `export const collections`), from src/. */
-export const collectionFile = (area: AreaManifest): string =>
+const collectionFile = (area: AreaManifest): string =>
   area.name === 'shell' ? './shell/collection.ts' : `./areas/${area.name}/collection.ts`;
 
 /**

@@ -186,6 +186,27 @@ describe('apiLoader', () => {
     );
   });
 
+  it('keeps the last good version of a record whose detail answer turns malformed (not one that is gone)', async () => {
+    const { ctx, entries, warnings } = loaderContext();
+    const area = (bad: string | null, gone: string | null) => (a: AreaContext) =>
+      a.all(
+        ['a', 'b', 'c'],
+        (key) => `/things/${key}`,
+        async (key) => {
+          if (key === bad)
+            throw new SchemaError({ endpoint: `/things/${key}`, recordId: key, field: 'title', detail: 'is not text' });
+          if (key === gone) throw httpError(404);
+          return { key, data: { title: `${key} v2` } };
+        },
+      );
+    await load(ctx, area(null, null));
+    await load(ctx, area('b', 'c'));
+    expect(entries.get('th/a')!.data).toEqual({ title: 'a v2' });
+    expect(entries.get('th/b')!.data).toEqual({ title: 'b v2' });
+    expect(entries.has('th/c')).toBe(false);
+    expect(warnings).toContainEqual('/things id=b (th): its last good version stays');
+  });
+
   it("skips a detail call that answers 4xx with a warning naming its endpoint; the area's other records load", async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, (area) =>

@@ -225,7 +225,12 @@ function embeddedAnswer(lang: Lang, endpoint: string): boolean {
   return store.has(`${lang} ${encoded}${query === undefined ? '' : `?${query}`}`);
 }
 
-function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void): AreaContext {
+function createAreaContext(
+  lang: Lang,
+  limit: Limiter,
+  warn: (m: string) => void,
+  malformed: (key: string) => void = () => {},
+): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => withRetry(task)).catch((error: unknown) => {
       if (isUnreachable(error)) throw new ApiUnreachable(where, error);
@@ -245,6 +250,9 @@ function createAreaContext(lang: Lang, limit: Limiter, warn: (m: string) => void
           (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value: value as Value }),
           (error: unknown) => {
             if (!isRecordFailure(error)) throw error;
+            // A detail that fails its schema (not one that is gone, 4xx) names a record to keep.
+            if (error instanceof SchemaError)
+              malformed(decodeURIComponent(endpointOf(item).split('?')[0]!.split('/').pop() ?? ''));
             warn(`[${lang}] skipped ${endpointOf(item)}: ${(error as Error).message}`);
             return { ok: false as const };
           },
@@ -356,11 +364,14 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
         else meta.set(key, value);
       };
       try {
-        setSkipReporter((s) =>
+        /** Keys of records the API answered malformed: their last good version stays in the store. */
+        const malformed = new Set<string>();
+        setSkipReporter((s) => {
+          for (const key of s.keys ?? []) malformed.add(key);
           logger.warn(
             `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
-          ),
-        );
+          );
+        });
         // Shared by both languages, and by every collection unless this one asks for its own.
         const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
         // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
@@ -382,7 +393,12 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             ) {
               return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
             }
-            const ctx = createAreaContext(lang, limit, (m) => logger.warn(m));
+            const ctx = createAreaContext(
+              lang,
+              limit,
+              (m) => logger.warn(m),
+              (key) => malformed.add(key),
+            );
             try {
               const started = performance.now();
               const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
@@ -447,8 +463,15 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
           if (!unchanged) {
             hold.changed();
-            for (const id of store.keys())
-              if (id.startsWith(`${lang}/`) && !seen.has(id) && !kept.has(id)) store.delete(id);
+            for (const id of store.keys()) {
+              if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
+              if (kept.has(id) || malformed.has(id.slice(lang.length + 1))) {
+                if (!kept.has(id))
+                  logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
+                continue;
+              }
+              store.delete(id);
+            }
             valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
             setMeta(digestKey, areaDigest);
           }

@@ -75,3 +75,6 @@ export function getLang(astro: AstroLike): Lang {
   if (isLang(astro.currentLocale)) return astro.currentLocale;
   return langFromPath(astro.url.pathname);
 }
+
+/** A file's path in a language (a calendar file), without the trailing slash localizePath gives pages. */
+export const localizeFilePath = (path: string, lang: Lang) => localizePath(path, lang).replace(/\/$/, '');

@@ -1,7 +1,8 @@
 // Portal member auth (auth/*) and web board login (customer/auth); the web board itself is in
 // ./webboard.ts.
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';

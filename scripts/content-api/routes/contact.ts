@@ -1,6 +1,6 @@
 // Contact pages: offices (departments) with divisions, covers, divisions and provincial offices.
 import type { Router } from '../http.ts';
-import type { Deps } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { keywordParam, keywordWhere } from '../query.ts';

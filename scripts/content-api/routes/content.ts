@@ -1,7 +1,8 @@
 // Articles (content/*), the news lists (common/*) and activities (activity/*).
 import type { SQLInputValue } from 'node:sqlite';
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang } from '../types.ts';
+import type { Lang } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';

@@ -1,6 +1,6 @@
 // Home page blocks (home/*), banners, the popup and visitor tracking.
 import type { Ctx, Router } from '../http.ts';
-import type { Deps } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { date, dateTime } from '../seed/prng.ts';

@@ -1,6 +1,7 @@
 // E-magazines (book/*) and multimedia (media/*).
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { pick } from '../i18n.ts';
 import { renderPdf } from '../files.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';

@@ -1,6 +1,7 @@
 // Collapse, organisation and common-article modules. Module ids come from the menus.
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { pick } from '../i18n.ts';
 import { filterId, pathId } from '../query.ts';
 import { found } from './support.ts';

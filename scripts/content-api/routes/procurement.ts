@@ -1,6 +1,7 @@
 // Procurement notices (purchase/*) and the procure module (procure/*).
 import type { Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, keywordWhere } from '../query.ts';
 import { pagedQuery, found, listColumns, GROUP_TITLES } from './support.ts';

@@ -1,7 +1,7 @@
 // Site furniture (menus, footer, quick menu, consent), FAQs, laws and download forms.
 import type { SQLInputValue } from 'node:sqlite';
 import type { Ctx, Router } from '../http.ts';
-import type { Deps } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, pathId, keywordWhere } from '../query.ts';
 import { pagedQuery, documentOf, found } from './support.ts';

@@ -1,7 +1,7 @@
 // Site search over articles, activities, procurement, manuals, FAQs, laws, books and media.
 // Substring match (instr), so a Thai word is found inside unspaced Thai text.
 import type { Router } from '../http.ts';
-import type { Deps } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { intParam, keywordParam } from '../query.ts';

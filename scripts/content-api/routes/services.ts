@@ -1,7 +1,8 @@
 // Services (services/*), manuals (manual/*), online services and home services.
 import type { SQLInputValue } from 'node:sqlite';
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { paging, keywordParam, filterId, slugParam, pathId, keywordWhere } from '../query.ts';

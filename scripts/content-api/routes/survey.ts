@@ -1,7 +1,8 @@
 // Surveys: list, form, and storing a validated response (PUT /survey/{id}).
 import type { Router } from '../http.ts';
 import type { SQLOutputValue } from 'node:sqlite';
-import type { Deps, Row } from '../types.ts';
+import type { Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 
 /** A question as the PUT handler checks answers against it. */
 interface Question {

@@ -5,7 +5,8 @@
 // need a token from the admin login path (claim `board_admin`). Texts go through the same word
 // check as /master/check-text and are refused with 422 BLOCKED_WORDS {words}.
 import type { Ctx, Router } from '../http.ts';
-import type { Deps, Lang, Row } from '../types.ts';
+import type { Lang, Row } from '../types.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http.ts';
 import { pick } from '../i18n.ts';
 import { verifyToken } from '../auth.ts';

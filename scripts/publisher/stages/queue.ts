@@ -14,6 +14,8 @@ export interface Queued {
   at: number;
   /** The `webhook-id`s of the deliveries that named this record since it was last live. */
   webhookIds: string[];
+  /** Its journal sequence number (./journal.ts), 0 when it is not journaled. */
+  seq?: number;
 }
 
 /** Where an event came from. */
@@ -22,6 +24,10 @@ export interface Delivery {
   webhookId?: string | undefined;
   /** When it was accepted (default: now). */
   at?: number;
+  /** The journal's sequence number of the write that holds it (./journal.ts). */
+  seq?: number;
+  /** Webhook ids already known for it (an event read back from the journal). */
+  webhookIds?: readonly string[];
 }
 
 export interface QueueOptions {
@@ -88,8 +94,13 @@ export class PublishQueue<T = void> {
     for (const event of events) {
       const k = eventKey(event);
       const before = this.#dirty.get(k);
-      const ids = [...(before?.webhookIds ?? []), ...(delivery.webhookId ? [delivery.webhookId] : [])];
-      this.#dirty.set(k, { event, at: before?.at ?? at, webhookIds: [...new Set(ids)] });
+      const ids = [
+        ...(before?.webhookIds ?? []),
+        ...(delivery.webhookIds ?? []),
+        ...(delivery.webhookId ? [delivery.webhookId] : []),
+      ];
+      const seq = Math.max(before?.seq ?? 0, delivery.seq ?? 0);
+      this.#dirty.set(k, { event, at: before?.at ?? at, webhookIds: [...new Set(ids)], seq });
       published.push(new Promise<T>((resolve) => this.#waiters.set(k, [...(this.#waiters.get(k) ?? []), resolve])));
     }
     this.#schedule(this.#opts.debounceMs);
@@ -164,6 +175,7 @@ export class PublishQueue<T = void> {
               ? {
                   ...newer,
                   at: Math.min(newer.at, q.at),
+                  seq: Math.max(newer.seq ?? 0, q.seq ?? 0),
                   webhookIds: [...new Set([...q.webhookIds, ...newer.webhookIds])],
                 }
               : q,

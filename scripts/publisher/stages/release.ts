@@ -4,6 +4,7 @@
  * the switch leaves the live release as it was. After the switch (and after the purge), `prune`
  * drops releases beyond `keep` and `spares` makes the dir store's spare copies ready.
  */
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseStore } from '../release-store/types.ts';
 import { releaseFiles } from './files.ts';
@@ -102,4 +103,25 @@ export async function makeSpares(store: ReleaseStore, keep: number, written: num
   store.prepareNext(spares);
   await store.sparesReady?.();
   return spares;
+}
+
+/** Bytes of the files under `dir`, each inode counted once (hard links between releases share bytes). */
+export async function diskUsage(dir: string): Promise<number> {
+  const seen = new Set<number>();
+  let total = 0;
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) {
+        const st = await lstat(full);
+        if (!seen.has(st.ino)) {
+          seen.add(st.ino);
+          total += st.size;
+        }
+      }
+    }
+  };
+  await walk(dir);
+  return total;
 }

@@ -5,6 +5,8 @@
  * One place, so the orchestrator stays a list of stages.
  */
 import type { Logger } from '../log.ts';
+import type { PublisherMetrics } from '../metrics.ts';
+import type { Queued } from './queue.ts';
 import type { ReleaseResult } from './release.ts';
 import type { RenderResult } from './render.ts';
 import type { RereadResult } from './reread.ts';
@@ -15,20 +17,30 @@ const ms = (n: number) => Math.round(n);
 /** Makes the report of each publish. */
 export class Reporter {
   readonly log: Logger;
-  constructor(log: Logger) {
+  readonly metrics: PublisherMetrics;
+  constructor(log: Logger, metrics: PublisherMetrics) {
     this.log = log;
+    this.metrics = metrics;
   }
 
   publish(kind: PublishKind, publishId: string, webhookIds: readonly string[] = []): PublishReport {
-    return new PublishReport(this.log.child({ publishId, kind, ...(webhookIds.length ? { webhookIds } : {}) }), kind);
+    const log = this.log.child({ publishId, kind, ...(webhookIds.length ? { webhookIds } : {}) });
+    return new PublishReport(log, this.metrics, kind);
+  }
+
+  /** The batch's edits are live: how long each waited since its webhook was accepted. */
+  live(batch: readonly Queued[], at = Date.now()): void {
+    for (const q of batch) if (q.webhookIds.length) this.metrics.editToLiveSeconds.observe((at - q.at) / 1000);
   }
 }
 
 export class PublishReport {
   readonly log: Logger;
   readonly kind: PublishKind;
-  constructor(log: Logger, kind: PublishKind) {
+  readonly #m: PublisherMetrics;
+  constructor(log: Logger, metrics: PublisherMetrics, kind: PublishKind) {
     this.log = log;
+    this.#m = metrics;
     this.kind = kind;
   }
 
@@ -48,12 +60,15 @@ export class PublishReport {
       },
       `re-read ${collections.length} collection(s) in ${requests} requests (${reused} detail answers reused, ${patched} of them patched, ${fetched} fetched): ${read.changed.length} entries changed`,
     );
+    this.#m.stageSeconds.observe({ stage: 'reread' }, read.durationMs / 1000);
+    this.#m.apiRequests.inc(requests);
     for (const note of read.notes) this.log.debug({ stage: 'reread' }, note);
     for (const warning of read.warnings) this.log.warn({ stage: 'reread' }, warning);
   }
 
   rendered(out: RenderResult): void {
     const { rendered, reused, removed, differs, twinsMade } = out;
+    this.#m.stageSeconds.observe({ stage: 'render' }, out.durationMs / 1000);
     this.log.info(
       {
         stage: 'render',
@@ -72,6 +87,8 @@ export class PublishReport {
   }
 
   released(out: ReleaseResult): void {
+    this.#m.stageSeconds.observe({ stage: 'release' }, out.stageMs / 1000);
+    this.#m.stageSeconds.observe({ stage: 'switch' }, out.switchMs / 1000);
     this.log.info(
       {
         stage: 'release',
@@ -87,6 +104,9 @@ export class PublishReport {
 
   purged(p: PurgeStats | null, through: string | null): void {
     if (!p) return;
+    this.#m.purges.inc({ outcome: p.error ? 'failure' : 'success' });
+    this.#m.purgeSeconds.observe((p.durationMs ?? 0) / 1000);
+    this.#m.stageSeconds.observe({ stage: 'purge' }, (p.durationMs ?? 0) / 1000);
     const fields = {
       stage: 'purge',
       durationMs: ms(p.durationMs ?? 0),
@@ -111,11 +131,18 @@ export class PublishReport {
   finished(stats: PublishStats): void {
     const { rendered, reused, removed, release } = stats;
     const fields = { durationMs: ms(stats.durationMs), rendered, reused, removed, release };
+    this.#m.publishes.inc({ kind: this.kind, outcome: release ? 'success' : 'noop' });
+    this.#m.publishSeconds.observe({ kind: this.kind }, stats.durationMs / 1000);
+    this.#m.pages.inc({ result: 'rendered' }, rendered);
+    this.#m.pages.inc({ result: 'reused' }, reused);
+    this.#m.pages.inc({ result: 'removed' }, removed);
+    this.#m.lastSuccessTimestamp.set(Date.now() / 1000);
     if (release) this.log.info(fields, `${this.kind} publish ${release} live in ${ms(stats.durationMs)} ms`);
     else this.log.info(fields, `${this.kind} publish: nothing changed on the site`);
   }
 
   failed(stats: PublishStats, err: unknown): void {
+    this.#m.publishes.inc({ kind: this.kind, outcome: 'failure' });
     this.log.error({ durationMs: ms(stats.durationMs), err }, `${this.kind} publish failed, the live release stays`);
   }
 }

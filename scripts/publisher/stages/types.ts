@@ -5,6 +5,7 @@
  */
 import type { PurgeAdapter, PurgeReport } from '../purge/types.ts';
 import type { Logger } from '../log.ts';
+import type { PublisherMetrics } from '../metrics.ts';
 import type { RenderPath } from '../render-path.ts';
 import type { ReleaseStore } from '../release-store/types.ts';
 import type { Twin } from '../precompress.ts';
@@ -90,8 +91,12 @@ export interface PublisherOptions {
   /** Back-off after failed publishes: first, then doubling up to max. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** The journal of accepted events (PUBLISH_DIR/queue.sqlite, ./journal.ts); none: kept in memory only. */
+  journalFile?: string;
   /** Where the publish's lines go (default: JSON lines on standard output, ../log.ts). */
   logger?: Logger;
+  /** The registry's metrics (../metrics.ts; default: a registry of its own, `publisher.metrics`). */
+  metrics?: PublisherMetrics;
 }
 
 /** The figures of a publish about to start. */

@@ -10,8 +10,8 @@ import { IslandRoot, Loading, type IslandProps } from '../../ui/island';
 import { useClientValue } from '../../ui/island/use-client-value';
 import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
-import { ForgotPasswordForm, UsernameCheckForm } from '../webboard/AccountHelp';
-import { FormAlert, SubmitRow } from '../webboard/form-parts';
+import { ForgotPasswordForm, UsernameCheckForm } from './AccountHelp';
+import { FormAlert, SubmitRow } from '../../ui/island/form-parts';
 import { accountPaths, useAccountSession } from './session';
 import { login } from './store';
 

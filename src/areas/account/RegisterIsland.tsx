@@ -12,7 +12,7 @@ import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { register, type Registration } from './api';
 import { accountPaths } from './session';
-import { SubmitRow, TextField } from '../webboard/form-parts';
+import { SubmitRow, TextField } from '../../ui/island/form-parts';
 
 type Field = keyof Registration;
 const FIELDS: { name: Field; api: string; type?: string; auto: string }[] = [

@@ -1,5 +1,5 @@
-/** The activity lists (everything, a category, a department's category) as src/collections/categorised-lists.ts reads them. */
-import type { CategorisedArea } from '../../collections/categorised-lists';
+/** The activity lists (everything, a category, a department's category) as src/shell/categorised-lists.ts reads them. */
+import type { CategorisedArea } from '../../shell/categorised-lists';
 import { readActivities, type StoredActivity } from './collection';
 import manifest from './manifest';
 

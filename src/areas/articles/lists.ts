@@ -1,5 +1,5 @@
-/** The article lists (everything, a category, a department's category) as src/collections/categorised-lists.ts reads them. */
-import type { CategorisedArea } from '../../collections/categorised-lists';
+/** The article lists (everything, a category, a department's category) as src/shell/categorised-lists.ts reads them. */
+import type { CategorisedArea } from '../../shell/categorised-lists';
 import { readArticles, type StoredArticle } from './collection';
 import manifest from './manifest';
 

@@ -4,9 +4,10 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData, parseEach } from '../../api/boundary';
+import { parseData, parseDataList, parseEach } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { isoDate } from '../../api/shared';
+import { hasPassed, now } from '../../lib/clock';
 
 // ---- schemas (the API's shapes) ----
 
@@ -16,7 +17,7 @@ const eventCategorySchema = z.object({
   color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour')),
 });
 
-export const eventSchema = z.object({
+const eventSchema = z.object({
   id: z.union([z.number(), z.string().check(z.minLength(1))]),
   title: z.string().check(z.minLength(1)),
   summary: z._default(z.string(), ''),
@@ -59,7 +60,7 @@ function mapEventCategory(raw: z.output<typeof eventCategorySchema>) {
   return { id: String(raw.id), title: raw.title, color: raw.color };
 }
 
-export function mapEvent(raw: z.output<typeof eventSchema>): CalendarEvent {
+function mapEvent(raw: z.output<typeof eventSchema>): CalendarEvent {
   return {
     id: String(raw.id),
     title: raw.title,
@@ -93,4 +94,16 @@ export async function getEvents(params: EventsParams, lang: Lang): Promise<Calen
     events: parseEach(endpoint, eventSchema, v.events, mapEvent),
     categories: parseEach(endpoint, eventCategorySchema, v.categories, mapEventCategory),
   }));
+}
+
+/**
+ * GET /home/events-and-seminar — the next 6 events, without those whose end has passed when the
+ * API is read (src/lib/clock.ts): the API may list one that started today and is over, and the
+ * stored list then follows the clock, not only the API's answer.
+ */
+export async function getEventsAndSeminars(lang: Lang): Promise<CalendarEvent[]> {
+  const endpoint = '/home/events-and-seminar';
+  const events = parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
+  const at = now();
+  return events.filter((e) => !hasPassed(e.endAt, at));
 }

@@ -12,12 +12,12 @@
 import { z } from 'zod';
 import { getEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
-import { getEvents, type CalendarEvent, type EventCategory } from './api';
-import { getEventsAndSeminars } from '../home/api';
+import { getEvents, getEventsAndSeminars, type CalendarEvent, type EventCategory } from './api';
 import { localizePath } from '../../i18n/paths';
 import type { Lang } from '../../i18n/config';
 import { eventPath } from './event-text';
-import { calendarFileHref, eventCalendarPath } from './file-paths';
+import { eventCalendarPath } from './file-paths';
+import { localizeFilePath } from '../../i18n/paths';
 import { monthKey, monthOf, monthRange, shiftMonth, type CalendarData } from './store';
 
 /** Months before and after the build's (Bangkok) month that the calendar covers. */
@@ -86,7 +86,7 @@ export function calendarIslandData(data: EventsPageData, lang: Lang): CalendarDa
         location: event.location,
         categoryId: event.category.id,
         link: path ? localizePath(path, lang) : null,
-        ics: calendarFileHref(eventCalendarPath(event.id), lang),
+        ics: localizeFilePath(eventCalendarPath(event.id), lang),
       };
     }),
     categories: categoriesOf(data),

@@ -1,6 +1,6 @@
 /**
  * Collapsible content (/collapse, /collapse/content/{id}, /collapse/manual/highlight) for
- * every collapse module the menus link to (src/collections/modules.ts). Records:
+ * every collapse module the menus link to (src/shell/modules.ts). Records:
  *   collapse           `module-{moduleId}`: its title and groups of items (type 'module')
  *                      `content-{moduleId}-{id}`: one item's detail (type 'content')
  *   collapseHighlights one per language: the highlighted manuals shown beside the groups
@@ -8,7 +8,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { storedRecords } from '../../collections/area-collection';
-import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
+import { compareIds, discoverModules, ofLang, type Narrow } from '../../shell/modules';
 import {
   getCollapse,
   getCollapseContent,

@@ -1,6 +1,6 @@
 /**
  * Common articles (/common-article/*) for every common-article module the menus link to
- * (src/collections/modules.ts). One collection, three record types:
+ * (src/shell/modules.ts). One collection, three record types:
  *   `module-{moduleId}`    the module page: its categories and the contents with no category
  *   `category-{id}`        a category page: its contents
  *   `content-{id}`         a content's detail page
@@ -10,7 +10,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { storedRecords } from '../../collections/area-collection';
-import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
+import { compareIds, discoverModules, ofLang, type Narrow } from '../../shell/modules';
 import {
   getCommonArticleCategories,
   getCommonArticleCategory,

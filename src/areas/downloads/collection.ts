@@ -6,7 +6,7 @@
 import { getCollection } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { storedRecords } from '../../collections/area-collection';
-import { compareIds, ofLang } from '../../collections/modules';
+import { compareIds, ofLang } from '../../shell/modules';
 import {
   getDownloadFormCategories,
   getDownloadFormSubCategories,

@@ -17,20 +17,10 @@ import {
   type ArticleSummary,
   type NewsItem,
 } from '../articles/api';
-import { eventSchema, mapEvent, type CalendarEvent } from '../calendar/api';
 import { bookSummarySchema, mapBookSummary, type BookSummary } from '../e-magazine/api';
 import { mapMediaSummary, mediaSummarySchema, type MediaSummary } from '../multimedia/api';
-import {
-  mapService,
-  mapServiceGroup,
-  serviceGroupSchema,
-  serviceSchema,
-  type Service,
-  type ServiceGroup,
-} from '../services/api';
 import { manualSchema, mapManual, type Manual } from '../manuals/api';
 import { mapPurchase, purchaseSchema, type Purchase } from '../procurement/api';
-import { hasPassed, now } from '../../lib/clock';
 
 // ---- schemas (the API's shapes) ----
 
@@ -174,18 +164,6 @@ export async function getNewsTabs(lang: Lang): Promise<NewsTab[]> {
   }));
 }
 
-/**
- * GET /home/events-and-seminar — the next 6 events, without those whose end has passed when the
- * API is read (src/lib/clock.ts): the API may list one that started today and is over, and the
- * stored list then follows the clock, not only the API's answer.
- */
-export async function getEventsAndSeminars(lang: Lang): Promise<CalendarEvent[]> {
-  const endpoint = '/home/events-and-seminar';
-  const events = parseDataList(endpoint, await api.get(endpoint, { lang }), eventSchema, mapEvent);
-  const at = now();
-  return events.filter((e) => !hasPassed(e.endAt, at));
-}
-
 /** GET /home/success-case */
 export async function getSuccessCases(lang: Lang): Promise<ArticleSummary[]> {
   const endpoint = '/home/success-case';
@@ -214,18 +192,6 @@ export async function getPopup(lang: Lang): Promise<Popup | null> {
 export async function getVisitors(lang: Lang): Promise<Visitors> {
   const endpoint = '/tracking/visitors';
   return parseData(endpoint, await api.get(endpoint, { lang }), visitorsSchema, (v) => v);
-}
-
-/** GET /services/home/single-page — the highlighted (hot) services. */
-export async function getHotServices(lang: Lang): Promise<Service[]> {
-  const endpoint = '/services/home/single-page';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), serviceSchema, mapService);
-}
-
-/** GET /services/home — the service groups of the home page. */
-export async function getHomeServiceGroups(lang: Lang): Promise<ServiceGroup[]> {
-  const endpoint = '/services/home';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), serviceGroupSchema, mapServiceGroup);
 }
 
 /** GET /manual/home/highlight */

@@ -15,13 +15,10 @@ import { apiCollection } from '../../collections/api-collection';
 import { readArea, type AreaEntry } from '../../collections/area-records';
 import {
   getAcademy,
-  getEventsAndSeminars,
   getHomeBooks,
   getHomeMultimedia,
   getHomeProcurement,
-  getHomeServiceGroups,
   getHomeSummary,
-  getHotServices,
   getIntroPage,
   getIntroPageV2,
   getManualHighlights,
@@ -37,6 +34,8 @@ import {
   type Visitors,
 } from './api';
 import { getLearningBanners, getMainBanners, type Banner } from '../../shell/banners-api';
+import { getHomeServiceGroups, getHotServices } from '../services/api';
+import { getEventsAndSeminars } from '../calendar/api';
 import type { Purchase } from '../procurement/api';
 import type { CalendarEvent } from '../calendar/api';
 import type { ArticleSummary } from '../articles/api';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getCollection, getEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { fetchAllPages } from '../../collections/all-pages';
-import { compareIds, ofLang } from '../../collections/modules';
+import { compareIds, ofLang } from '../../shell/modules';
 import { getLawCategories, getLawSubCategories, getLaws, type Law, type LawCategory, type LawSubCategory } from './api';
 import type { Lang } from '../../i18n/config';
 

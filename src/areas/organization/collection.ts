@@ -1,13 +1,13 @@
 /**
  * Organisation charts (/organization, /organization/staff/{id}) for every organisation
- * module the menus link to (src/collections/modules.ts). One collection, two record types:
+ * module the menus link to (src/shell/modules.ts). One collection, two record types:
  *   `module-{moduleId}`       the chart: divisions (with parent) and their staff cards
  *   `staff-{moduleId}-{id}`   one staff member's detail page
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
 import { storedRecords } from '../../collections/area-collection';
-import { compareIds, discoverModules, ofLang, type Narrow } from '../../collections/modules';
+import { compareIds, discoverModules, ofLang, type Narrow } from '../../shell/modules';
 import { getOrganization, getStaff, type Organization, type StaffDetail } from './api';
 import type { Lang } from '../../i18n/config';
 

@@ -6,12 +6,12 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData } from '../../api/boundary';
+import { parseData, parseDataList } from '../../api/boundary';
 import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
-export const serviceSchema = z.object({
+const serviceSchema = z.object({
   id: z.union([z.number(), z.string()]),
   slug: z.string().check(z.minLength(1)),
   title: z.string().check(z.minLength(1)),
@@ -26,7 +26,7 @@ const serviceDetailSchema = z.extend(serviceSchema, {
   attachments: z._default(z.array(attachmentSchema), []),
 });
 
-export const serviceGroupSchema = z.object({
+const serviceGroupSchema = z.object({
   slug: z.string().check(z.minLength(1)),
   title: z.string().check(z.minLength(1)),
   description: z._default(z.string(), ''),
@@ -40,7 +40,7 @@ export type ServiceDetail = ReturnType<typeof mapServiceDetail>;
 export type ServiceGroup = ReturnType<typeof mapServiceGroup>;
 // ---- mappings ----
 
-export function mapService(raw: z.output<typeof serviceSchema>) {
+function mapService(raw: z.output<typeof serviceSchema>) {
   return {
     id: String(raw.id),
     slug: raw.slug,
@@ -55,7 +55,7 @@ function mapServiceDetail(raw: z.output<typeof serviceDetailSchema>) {
   return { ...mapService(raw), bodyHtml: raw.body_html, url: raw.url, attachments: raw.attachments.map(mapAttachment) };
 }
 
-export function mapServiceGroup(raw: z.output<typeof serviceGroupSchema>) {
+function mapServiceGroup(raw: z.output<typeof serviceGroupSchema>) {
   return { slug: raw.slug, title: raw.title, description: raw.description, services: raw.services.map(mapService) };
 }
 
@@ -71,4 +71,16 @@ export async function getService(slug: string, lang: Lang): Promise<ServiceDetai
 export async function getServiceGroup(slug: string, lang: Lang): Promise<ServiceGroup> {
   const endpoint = `/services/groups/${encodeURIComponent(slug)}`;
   return parseData(endpoint, await api.get(endpoint, { lang }), serviceGroupSchema, mapServiceGroup);
+}
+
+/** GET /services/home/single-page — the highlighted (hot) services. */
+export async function getHotServices(lang: Lang): Promise<Service[]> {
+  const endpoint = '/services/home/single-page';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), serviceSchema, mapService);
+}
+
+/** GET /services/home — the service groups of the home page. */
+export async function getHomeServiceGroups(lang: Lang): Promise<ServiceGroup[]> {
+  const endpoint = '/services/home';
+  return parseDataList(endpoint, await api.get(endpoint, { lang }), serviceGroupSchema, mapServiceGroup);
 }

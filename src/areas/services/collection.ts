@@ -7,8 +7,14 @@
  *   hot               the highlighted ("hot") service keys (/services/home/single-page)
  */
 import { groupedArea, readGroupedArea, type OrderRecord, type Stored } from '../../collections/area-collection';
-import { getService, getServiceGroup, type ServiceDetail, type ServiceGroup } from './api';
-import { getHomeServiceGroups, getHotServices } from '../home/api';
+import {
+  getHomeServiceGroups,
+  getHotServices,
+  getService,
+  getServiceGroup,
+  type ServiceDetail,
+  type ServiceGroup,
+} from './api';
 import type { Lang } from '../../i18n/config';
 
 export type StoredService = Stored<'service', ServiceDetail>;

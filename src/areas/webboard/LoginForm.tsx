@@ -11,7 +11,7 @@ import type { Lang } from '../../i18n/config';
 import { errorMessage } from '../../stores/request';
 import { $webboardLoginRequest, webboardLogin } from './store';
 import { safeNextPath, webboardPaths } from './paths';
-import { FormAlert, SubmitRow, TextField } from './form-parts';
+import { FormAlert, SubmitRow, TextField } from '../../ui/island/form-parts';
 
 type FieldProblem = { username?: string; password?: string };
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { webboardLogout } from './store';
 import { IslandRoot, Loading, type IslandProps } from '../../ui/island';
-import { ForgotPasswordForm, UsernameCheckForm } from './AccountHelp';
+import { ForgotPasswordForm, UsernameCheckForm } from '../account/AccountHelp';
 import { LoginForm } from './LoginForm';
 import { webboardPaths } from './paths';
 import { MemberBar, SessionNotice, displayName, useWebboardSession } from './session';

@@ -36,7 +36,7 @@ import { createExpiryTick } from '../../stores/expiry';
 import { pageLang } from '../../shell/locale-store';
 import { registerPersisted } from '../../stores/rehydration';
 import { createLoader, type LoadResult } from '../../stores/request';
-import { PROFILE_CHANGED_EVENT } from './webboard-member';
+import { PROFILE_CHANGED_EVENT } from '../../shell/webboard-member';
 
 export const WEBBOARD_PROFILE_KEY = 'webboard:profile';
 
@@ -107,7 +107,7 @@ export const $storedWebboardProfile = persistentAtom<WebboardProfile | null>(WEB
 
 registerPersisted($storedWebboardProfile);
 
-// The header's member slot (webboard-member.ts) hears of a login or logout in this tab at once;
+// The header's member slot (src/shell/webboard-member.ts) hears of a login or logout in this tab at once;
 // other tabs hear of it through the `storage` event.
 $storedWebboardProfile.listen(() => {
   if (typeof dispatchEvent === 'function') dispatchEvent(new Event(PROFILE_CHANGED_EVENT));

@@ -52,7 +52,7 @@ export interface BundleApp {
   logger: unknown;
 }
 
-export interface PrerenderMetadata {
+interface PrerenderMetadata {
   contentEntryKeys: string[];
   staticImages: unknown[];
   referencedImages: unknown[];
@@ -79,7 +79,7 @@ export interface LoadedBundle {
 const routeKey = (route: Pick<RouteData, 'route' | 'component'>) => `${route.route}\0${route.component}`;
 
 /** Every route of a bundle (fallbacks included) by pattern and component. */
-export function routesByKey(app: Pick<BundleApp, 'manifest'>): Map<string, RouteData> {
+function routesByKey(app: Pick<BundleApp, 'manifest'>): Map<string, RouteData> {
   const byKey = new Map<string, RouteData>();
   for (const { routeData } of app.manifest.routes) {
     byKey.set(routeKey(routeData), routeData);
@@ -89,7 +89,7 @@ export function routesByKey(app: Pick<BundleApp, 'manifest'>): Map<string, Route
 }
 
 /** The route a page names (`{ route, component }`), found among the bundle's own. */
-export function routeIn(routes: Map<string, RouteData>, route: Pick<RouteData, 'route' | 'component'>) {
+function routeIn(routes: Map<string, RouteData>, route: Pick<RouteData, 'route' | 'component'>) {
   return routes.get(routeKey(route));
 }
 

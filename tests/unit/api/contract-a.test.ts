@@ -30,7 +30,8 @@ import {
   getActivity,
   getActivityCategories,
 } from '../../../src/areas/activities/api';
-import { getEvents } from '../../../src/areas/calendar/api';
+import { getEvents, getEventsAndSeminars } from '../../../src/areas/calendar/api';
+import { getHomeServiceGroups, getHotServices } from '../../../src/areas/services/api';
 import * as home from '../../../src/areas/home/api';
 import { getBook, getBooks, getBookTemplate, recordBookView } from '../../../src/areas/e-magazine/api';
 import { getMedia, getMediaCategories, getMediaList } from '../../../src/areas/multimedia/api';
@@ -228,7 +229,7 @@ describe.each(['th', 'en'] as const)('contract A in %s', (lang) => {
       home.getIntroPageV2(lang),
       home.getAcademy(lang),
       home.getNewsTabs(lang),
-      home.getEventsAndSeminars(lang),
+      getEventsAndSeminars(lang),
       home.getSuccessCases(lang),
       home.getHomeMultimedia(lang),
       home.getHomeBooks(lang),
@@ -251,8 +252,8 @@ describe.each(['th', 'en'] as const)('contract A in %s', (lang) => {
     const [popup, visitors, hot, groups, manuals, procurement] = await Promise.all([
       home.getPopup(lang),
       home.getVisitors(lang),
-      home.getHotServices(lang),
-      home.getHomeServiceGroups(lang),
+      getHotServices(lang),
+      getHomeServiceGroups(lang),
       home.getManualHighlights(lang),
       home.getHomeProcurement(lang),
     ]);

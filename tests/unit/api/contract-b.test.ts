@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 import { setApiBaseUrl, type Lang } from '../../../src/api/client';
 import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';
-import { getHomeServiceGroups } from '../../../src/areas/home/api';
+import { getHomeServiceGroups } from '../../../src/areas/services/api';
 import { getMenu, getNewMenu, type MenuItem } from '../../../src/shell/navigation-api';
 import { ALL_REGIONS_TH } from '../../../src/api/load-rules';
 import * as contact from '../../../src/areas/contact/api';

@@ -39,6 +39,7 @@ const COMMANDS: Array<[string, string]> = [
   ['bench:lighthouse', 'scripts/bench/lighthouse.ts'],
   ['bench:load', 'scripts/bench/load.ts'],
   ['s3-publish', 'scripts/bench/s3-publish.ts'],
+  ['send-webhook', 'scripts/publisher/send-webhook.ts'],
 ];
 
 const API = { PUBLIC_API_BASE_URL: 'http://127.0.0.1:9' };

@@ -258,7 +258,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     // An activity's calendar file (a static endpoint with its own cacheKey) follows its record.
     records.forEach((r, i) => {
       if (r.type === 'activity') expect(live(`en/activity/${r.key}.ics`), r.key).toContain(`SUMMARY:Burst title ${i}.`);
-    }, 120_000);
+    });
   }, 120_000);
 
   it('renders incrementally exactly what a full publish of the same data renders', async () => {
@@ -586,6 +586,30 @@ describe('publisher loop (demo scale, real render path)', () => {
 });
 
 describe('publisher log of the whole journey above', () => {
+  it('is ready, and its /metrics count an edit from webhook to live by stage', async () => {
+    await running.publisher.idle();
+    const status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as { state: string };
+    expect(status.state).toBe('ready');
+    expect((await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/readyz`)).status).toBe(200);
+    const [slug] = await listedSlugs(1);
+    expect((await edit('article', slug!, { en: { title: 'Counted by the metrics' } })).status).toBe(200);
+    await until(async () =>
+      (await (await fetch(`${SITE}/en/article/${slug}/`)).text()).includes('Counted by the metrics'),
+    );
+    await running.publisher.idle();
+    const text = await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/metrics`)).text();
+    const value = (line: string) =>
+      Number(new RegExp(`^${line.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('portal_publisher_webhooks_total{outcome="accepted",reason=""}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publishes_total{kind="incremental",outcome="success"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publish_stage_seconds_count{stage="reread"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_publish_stage_seconds_count{stage="switch"}')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_edit_to_live_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(value('portal_publisher_pages_total{result="rendered"}')).toBeGreaterThan(0);
+    expect(value('portal_publisher_ready')).toBe(1);
+    expect(value('portal_publisher_releases')).toBeGreaterThan(1);
+  }, 60_000);
+
   it('is JSON lines with publish ids, webhook ids, stages and counts, and holds no secret', () => {
     const lines = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(

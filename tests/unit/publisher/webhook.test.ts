@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPublisherServer, ReplayStore } from '../../../scripts/publisher/server.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
+import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
+import { Readiness } from '../../../scripts/publisher/readiness.ts';
 import type { ContentEvent, Publisher } from '../../../scripts/publisher/publisher.ts';
 
 const SECRET_A = `whsec_${Buffer.from('secret-a-0123456789abcdef').toString('base64')}`;
@@ -34,18 +36,26 @@ afterEach(async () => {
   servers = [];
 });
 
-async function start(secrets: string[], replayFile = path.join(mkdtempSync(path.join(tmpdir(), 'wh-')), 'ids.json')) {
+async function start(
+  secrets: string[],
+  replayFile = path.join(mkdtempSync(path.join(tmpdir(), 'wh-')), 'ids.json'),
+  readiness?: Readiness,
+) {
   const { queued, publisher } = fakePublisher();
   const replay = new ReplayStore(replayFile);
   await replay.load();
   const logs: string[] = [];
-  const server = createPublisherServer({ publisher, secrets, replay, logger: memoryLogger(logs) });
+  const metrics = createPublisherMetrics({ defaults: false });
+  const server = createPublisherServer({
+    ...{ publisher, secrets, replay, logger: memoryLogger(logs), metrics },
+    ...(readiness ? { readiness } : {}),
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   servers.push(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const post = (headers: Record<string, string>, body: string, where = '/hooks/content') =>
     fetch(url + where, { method: 'POST', headers, body });
-  return { queued, logs, post, replayFile };
+  return { queued, logs, post, replayFile, url };
 }
 
 describe('POST /hooks/content', () => {
@@ -140,6 +150,48 @@ describe('POST /hooks/content', () => {
     const { headers, body } = signWebhook(SECRET_A, JSON.stringify({ events }));
     expect((await s.post(headers, body)).status).toBe(202);
     expect(s.queued).toEqual([events]);
+  });
+});
+
+describe('GET /metrics, /readyz and /status state', () => {
+  it('counts webhooks accepted and refused by reason, in the Prometheus text format', async () => {
+    const s = await start([SECRET_A]);
+    const good = signWebhook(SECRET_A, JSON.stringify(EVENT));
+    expect((await s.post(good.headers, good.body)).status).toBe(202);
+    expect((await s.post(good.headers, good.body)).status).toBe(409); // the same delivery again
+    const forged = signWebhook(SECRET_B, JSON.stringify(EVENT));
+    expect((await s.post(forged.headers, forged.body)).status).toBe(401);
+    const res = await fetch(`${s.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toContain('portal_publisher_webhooks_total{outcome="accepted",reason=""} 1');
+    expect(text).toContain('portal_publisher_webhooks_total{outcome="refused",reason="replay"} 1');
+    expect(text).toContain('portal_publisher_webhooks_total{outcome="refused",reason="signature"} 1');
+    expect(text).toContain('portal_publisher_queue_depth 0');
+    expect(text).toContain('portal_publisher_ready 1');
+    expect(text).not.toContain(SECRET_A.slice(6));
+  });
+
+  it('answers /readyz 503 until the publisher is ready, and /status says each state and how long it took', async () => {
+    const readiness = new Readiness();
+    const s = await start([SECRET_A], undefined, readiness);
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(503);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200); // the live release is served meanwhile
+    readiness.set('catching up');
+    expect(((await (await fetch(`${s.url}/status`)).json()) as { state: string }).state).toBe('catching up');
+    readiness.set('ready');
+    const ready = await fetch(`${s.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, state: 'ready' });
+    const status = (await (await fetch(`${s.url}/status`)).json()) as {
+      state: string;
+      states: Array<{ state: string; durationMs: number | null }>;
+    };
+    expect(status.state).toBe('ready');
+    expect(status.states.map((x) => x.state)).toEqual(['starting', 'catching up', 'ready']);
+    expect(status.states.slice(0, 2).every((x) => typeof x.durationMs === 'number')).toBe(true);
+    expect(status.states[2]!.durationMs).toBeNull();
   });
 });
 

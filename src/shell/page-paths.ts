@@ -8,9 +8,9 @@
  */
 import { LANGS, paramForLang, type Lang } from '../i18n';
 import { paginateEntries } from '../ui/paginate';
-import { pageSource, type AreaEntry } from './area-records';
-import type { DigestSource } from './api-collection';
-import { pageCacheKey } from '../shell/collection';
+import { pageSource, type AreaEntry } from '../collections/area-records';
+import type { DigestSource } from '../collections/api-collection';
+import { pageCacheKey } from './collection';
 
 type Source = DigestSource | readonly DigestSource[] | undefined;
 

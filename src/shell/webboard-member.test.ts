@@ -1,8 +1,8 @@
 /** The header's member slot script reads the same storage key the web board store writes. */
 import { describe, expect, it } from 'vitest';
 import { PROFILE_KEY, memberFromStorage } from './webboard-member';
-import { WEBBOARD_PROFILE_KEY } from './store';
-import { safeNextPath } from './paths';
+import { WEBBOARD_PROFILE_KEY } from '../areas/webboard/store';
+import { safeNextPath } from '../areas/webboard/paths';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const token = (exp: number) => `${b64({ alg: 'HS256' })}.${b64({ exp })}.sig`;

@@ -5,8 +5,8 @@
  * the menus at build time means a module the editors add to a menu gets its pages on the
  * next rebuild, without a code change.
  */
-import { getMenu, getNewMenu, type MenuItem } from '../shell/navigation-api';
-import type { AreaContext } from './api-collection';
+import { getMenu, getNewMenu, type MenuItem } from './navigation-api';
+import type { AreaContext } from '../collections/api-collection';
 import type { Lang } from '../i18n/config';
 
 export type ModuleKind = 'collapse' | 'organization' | 'common-article';

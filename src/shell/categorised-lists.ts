@@ -10,8 +10,8 @@
  */
 import { getT, type Lang } from '../i18n';
 import type { Category } from '../api/shared';
-import type { AreaEntry } from './area-records';
-import type { DepartmentEntries } from './categorised-records';
+import type { AreaEntry } from '../collections/area-records';
+import type { DepartmentEntries } from '../collections/categorised-records';
 import { categoryNavSource, listPagePaths, type ListPageProps, type ListSpec } from './page-paths';
 import { listFilterProps, type ListFilterOptions } from '../ui/list-filter/props';
 import type { ListFilterSpec } from '../ui/list-filter/types';

@@ -8,9 +8,9 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import type { Lang } from '../../i18n/config';
-import { $forgotPasswordRequest, $verifyUsernameRequest, forgotPassword, verifyUsername } from '../account/store';
+import { $forgotPasswordRequest, $verifyUsernameRequest, forgotPassword, verifyUsername } from './store';
 import { errorMessage } from '../../stores/request';
-import { accountPaths } from '../account/session';
+import { accountPaths } from './session';
 
 /** A result, with a way on when there is one (to registration). */
 type Result = { tone: 'ok' | 'error'; text: string; next?: { href: string; label: string } } | null;

@@ -1,11 +1,11 @@
 /**
  * The web board member's name in the header of every page, without React: reads the stored
  * web board profile (the key of src/areas/webboard/store.ts, WEBBOARD_PROFILE_KEY — not imported,
- * because that module brings the API client and its schemas; src/areas/webboard/webboard-member.test.ts
+ * because that module brings the API client and its schemas; src/shell/webboard-member.test.ts
  * keeps the two equal), and fills the header's `[data-webboard-member]` slot when the token is
  * still valid. Another tab's login or logout updates it through the `storage` event.
  */
-import { isTokenValid } from '../../lib/token';
+import { isTokenValid } from '../lib/token';
 
 export const PROFILE_KEY = 'webboard:profile';
 /** Dispatched on window by the web board store when the stored profile changes in this tab. */
