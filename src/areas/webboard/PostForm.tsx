@@ -76,7 +76,10 @@ export function PostForm({
   const Heading = `h${level}` as const;
 
   useEffect(() => {
-    if (draftKey) drafts?.setItem(draftKey, JSON.stringify({ title, body }));
+    if (!draftKey) return;
+    // Nothing typed keeps nothing.
+    if (title || body) drafts?.setItem(draftKey, JSON.stringify({ title, body }));
+    else drafts?.removeItem(draftKey);
   }, [draftKey, title, body]);
 
   useEffect(() => {
