@@ -8,7 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+// Each test starts a Node process that loads TypeScript: seconds each on a loaded machine.
+vi.setConfig({ testTimeout: 90_000 });
 import { EnvError, parseEnv } from '../../../scripts/config/env.ts';
 import { checkRenderPath } from '../../../scripts/publisher/render-path.ts';
 
@@ -21,7 +24,7 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 60_000,
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
