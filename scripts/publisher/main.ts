@@ -84,7 +84,13 @@ export async function startPublisher(o: StartOptions) {
   const env = o.env ?? process.env;
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
-  const purger = createPurger(env, { log });
+  const purger = createPurger(env, {
+    log,
+    onAttempt: (outcome, seconds) => {
+      metrics.purges.inc({ outcome });
+      metrics.purgeSeconds.observe(seconds);
+    },
+  });
   const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
   if (o.apiBaseUrl && !built.apiBaseUrl)
     log(

@@ -138,8 +138,8 @@ export class PublishReport {
 
   purged(p: PurgeStats | null, through: string | null): void {
     if (!p) return;
-    this.#m.purges.inc({ outcome: p.error ? 'failure' : 'success' });
-    this.#m.purgeSeconds.observe((p.durationMs ?? 0) / 1000);
+    // purges_total and purge_seconds count each try of the CDN, background retries included: the
+    // retrying purger reports them (purge/retrying.ts `onAttempt`, wired in main.ts).
     this.#m.stageSeconds.observe({ stage: 'purge' }, (p.durationMs ?? 0) / 1000);
     this.entry.stages.purge = { at: p.at, durationMs: ms(p.durationMs ?? 0) };
     this.entry.purge = { tags: p.tags, paths: p.paths, requests: p.report?.requests ?? 0, error: p.error };
