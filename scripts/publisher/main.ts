@@ -184,7 +184,7 @@ export async function startPublisher(o: StartOptions) {
     );
   }
   // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
-  const restored = publisher.restoreQueued();
+  const restored = publisher.queue.restore();
   if (restored > 0) logger.info({ events: restored }, `${restored} accepted event(s) not yet live queued again`);
   const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
   await replay.load();

@@ -31,7 +31,6 @@ export class Publisher {
   readonly store: ReleaseStore;
   readonly queue: PublishQueue<PublishStats>;
   readonly metrics: PublisherMetrics;
-  readonly #journal: Journal | null;
   /** Every publish and rollback, newest first (./stages/history.ts); null when not kept. */
   readonly history: History | null;
   readonly #purge: PurgeStage;
@@ -55,15 +54,19 @@ export class Publisher {
     this.#workDir = o.workDir;
     this.#keep = o.keepReleases ?? 5;
     this.metrics = o.metrics ?? createPublisherMetrics();
-    this.#journal = o.journalFile ? new Journal(o.journalFile) : null;
     this.history = o.historyFile ? new History(o.historyFile) : null;
     this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics, this.history);
     this.#purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
-    this.queue = new PublishQueue((batch) => this.#publishBatch(batch), {
-      ...{ debounceMs: o.debounceMs ?? 100, maxWaitMs: o.maxWaitMs ?? 1000 },
-      ...{ retryMs: o.retryMs ?? 1000, maxRetryMs: o.maxRetryMs ?? 60_000 },
-    });
+    const journal = o.journalFile ? new Journal(o.journalFile) : null;
+    this.queue = new PublishQueue(
+      (batch) => this.#publishBatch(batch),
+      {
+        ...{ debounceMs: o.debounceMs ?? 100, maxWaitMs: o.maxWaitMs ?? 1000 },
+        ...{ retryMs: o.retryMs ?? 1000, maxRetryMs: o.maxRetryMs ?? 60_000 },
+      },
+      journal,
+    );
   }
 
   get publishing(): boolean {
@@ -82,17 +85,8 @@ export class Publisher {
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
-    const at = delivery.at ?? Date.now();
-    const seq = this.#journal?.add(events, at, delivery.webhookId); // on disk before the 202
-    void this.queue.enqueue(events, { ...delivery, at, ...(seq ? { seq } : {}) });
+    void this.queue.enqueue(events, delivery); // on disk (the journal) before the 202
     this.stats.queue = this.queue.depth;
-  }
-
-  /** Queues the events a killed process accepted and did not publish (the journal's); returns how many. */
-  restoreQueued(): number {
-    const pending = this.#journal?.pending() ?? [];
-    for (const q of pending) void this.queue.enqueue([q.event], q);
-    return pending.length;
   }
 
   /** Resolves when nothing is dirty and no publish runs (for tests and the bench). */
@@ -181,7 +175,6 @@ export class Publisher {
       const collections = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
       return this.#render(s, report, collections, false);
     });
-    this.#journal?.done(batch); // live, or nothing to change: forgotten either way
     if (stats.release) this.#reporter.live(batch);
     return stats;
   }

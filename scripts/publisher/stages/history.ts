@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PublishKind } from './types.ts';
 
-export interface StageTime {
+interface StageTime {
   /** ISO time the stage began. */
   at: string;
   durationMs: number;

@@ -6,6 +6,7 @@
  * and is retried with back-off (`retryMs` doubling up to `maxRetryMs`).
  */
 import type { ContentEvent } from './types.ts';
+import type { Journal } from './journal.ts';
 
 /** An event as the queue keeps it: with the time it was accepted. */
 export interface Queued {
@@ -56,9 +57,20 @@ export class PublishQueue<T = void> {
   /** Per record key: who waits for its queued event to be published. */
   #waiters = new Map<string, Array<(result: T) => void>>();
 
-  constructor(publish: PublishBatch<T>, options: QueueOptions) {
+  readonly #journal: Journal | null;
+
+  /** With a `journal`, events are on disk before `enqueue` returns and forgotten once published. */
+  constructor(publish: PublishBatch<T>, options: QueueOptions, journal: Journal | null = null) {
     this.#publish = publish;
     this.#opts = options;
+    this.#journal = journal;
+  }
+
+  /** Queues the events a killed process accepted and never published (the journal's); returns how many. */
+  restore(): number {
+    const pending = this.#journal?.pending() ?? [];
+    for (const q of pending) void this.enqueue([q.event], q);
+    return pending.length;
   }
 
   /** `type:key` of every record waiting for a publish (not the one running). */
@@ -89,6 +101,9 @@ export class PublishQueue<T = void> {
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): Promise<T[]> {
     if (events.length === 0) return Promise.resolve([]);
     const at = delivery.at ?? Date.now();
+    // Written (synchronously, durably) before the caller answers 202; a restored event already is.
+    if (this.#journal && !delivery.seq && !events.some((e) => e.type === '*'))
+      delivery = { ...delivery, seq: this.#journal.add(events, at, delivery.webhookId) };
     if (this.#dirty.size === 0) this.#firstDirtyAt = at;
     const published: Promise<T>[] = [];
     for (const event of events) {
@@ -161,6 +176,7 @@ export class PublishQueue<T = void> {
     const done = this.#publish(batch).then(
       (result) => {
         this.#failures = 0;
+        this.#journal?.done(batch); // live, or nothing to change: forgotten either way
         for (const resolve of [...waiting.values()].flat()) resolve(result);
       },
       () => {

@@ -9,26 +9,17 @@ import type { ContentEvent } from '../../../../scripts/publisher/stages/types.ts
 const opts = { debounceMs: 20, maxWaitMs: 100, retryMs: 10, maxRetryMs: 50 };
 const ev = (key: string, action: ContentEvent['action'] = 'update'): ContentEvent => ({ type: 'article', action, key });
 
-/** What the publisher does with a delivery: journal first (the 202 follows), then queue. */
-function accept(journal: Journal, queue: PublishQueue<void>, events: ContentEvent[], webhookId: string) {
-  const at = Date.now();
-  const seq = journal.add(events, at, webhookId);
-  return queue.enqueue(events, { webhookId, at, seq });
-}
-
 describe('the queue journal', () => {
   it('keeps an accepted event across a kill before its publish, and forgets it once it is live', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'journal-')), 'queue.sqlite');
     // The first process accepts two deliveries and is killed before the debounce ends.
     const first = new Journal(file);
     const published1: Queued[][] = [];
-    const q1 = new PublishQueue<void>(async (b) => void published1.push([...b]), {
-      ...opts,
-      debounceMs: 60_000,
-      maxWaitMs: 60_000,
-    });
-    void accept(first, q1, [ev('a')], 'msg_1');
-    void accept(first, q1, [ev('a', 'delete'), ev('b')], 'msg_2');
+    const slow = { ...opts, debounceMs: 60_000, maxWaitMs: 60_000 };
+    const q1 = new PublishQueue<void>(async (b) => void published1.push([...b]), slow, first);
+    // The server answers 202 right after enqueue: the events are on disk by then.
+    void q1.enqueue([ev('a')], { webhookId: 'msg_1' });
+    void q1.enqueue([ev('a', 'delete'), ev('b')], { webhookId: 'msg_2' });
     q1.stop(); // SIGKILL: no timer fires, nothing is published, no clean close
     expect(published1).toEqual([]);
 
@@ -38,11 +29,8 @@ describe('the queue journal', () => {
     expect(pending.map((p) => `${p.event.action} ${p.event.key}`)).toEqual(['delete a', 'update b']);
     expect(pending[0]!.webhookIds).toEqual(['msg_1', 'msg_2']);
     const published2: Queued[][] = [];
-    const q2 = new PublishQueue<void>(async (b) => {
-      published2.push([...b]);
-      second.done(b);
-    }, opts);
-    for (const p of pending) void q2.enqueue([p.event], p);
+    const q2 = new PublishQueue<void>(async (b) => void published2.push([...b]), opts, second);
+    expect(q2.restore()).toBe(2);
     await q2.idle();
     expect(
       published2
