@@ -52,6 +52,8 @@ export interface StartOptions {
   publishBase?: boolean;
   /** PUBLISH_TARGET, S3_*, AWS_*, PURGE_* (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The operators' page /admin/ (default: PUBLISHER_ADMIN_TOKEN; unset: no page). */
+  adminToken?: string;
   /** Where the publisher's lines go (default: ./log.ts `createLogger`: JSON lines unless LOG_FORMAT=pretty). */
   logger?: Logger;
   /**
@@ -67,7 +69,9 @@ export interface StartOptions {
 }
 
 export async function startPublisher(o: StartOptions) {
-  const logger = o.logger ?? createLogger({ env: o.env ?? process.env, secrets: o.secrets });
+  const logger =
+    o.logger ??
+    createLogger({ env: o.env ?? process.env, secrets: [...o.secrets, ...(o.adminToken ? [o.adminToken] : [])] });
   const metrics = createPublisherMetrics();
   const readiness = new Readiness(metrics);
   /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
@@ -80,7 +84,13 @@ export async function startPublisher(o: StartOptions) {
   const env = o.env ?? process.env;
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
-  const purger = createPurger(env, { log });
+  const purger = createPurger(env, {
+    log,
+    onAttempt: (outcome, seconds) => {
+      metrics.purges.inc({ outcome });
+      metrics.purgeSeconds.observe(seconds);
+    },
+  });
   const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
   if (o.apiBaseUrl && !built.apiBaseUrl)
     log(
@@ -122,6 +132,7 @@ export async function startPublisher(o: StartOptions) {
     logger,
     metrics,
     journalFile: path.join(o.publishDir, 'queue.sqlite'),
+    historyFile: path.join(o.publishDir, 'history.sqlite'),
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
@@ -179,7 +190,7 @@ export async function startPublisher(o: StartOptions) {
   await replay.load();
   const server = createPublisherServer({
     ...{ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay },
-    ...{ logger, metrics, readiness },
+    ...{ logger, metrics, readiness, adminToken: o.adminToken ?? (o.env ?? process.env).PUBLISHER_ADMIN_TOKEN },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -10,6 +10,7 @@ import { filesOfFolder, filesOfRelease, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery, type Queued } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
+import { History } from './stages/history.ts';
 import { reread, wholeKind } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
@@ -31,6 +32,8 @@ export class Publisher {
   readonly queue: PublishQueue<PublishStats>;
   readonly metrics: PublisherMetrics;
   readonly #journal: Journal | null;
+  /** Every publish and rollback, newest first (./stages/history.ts); null when not kept. */
+  readonly history: History | null;
   readonly #purge: PurgeStage;
   readonly #maps: PageMaps;
   readonly #reporter: Reporter;
@@ -53,7 +56,8 @@ export class Publisher {
     this.#keep = o.keepReleases ?? 5;
     this.metrics = o.metrics ?? createPublisherMetrics();
     this.#journal = o.journalFile ? new Journal(o.journalFile) : null;
-    this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics);
+    this.history = o.historyFile ? new History(o.historyFile) : null;
+    this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics, this.history);
     this.#purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     this.queue = new PublishQueue((batch) => this.#publishBatch(batch), {
@@ -109,12 +113,12 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (after the running publish). */
   publishFull(): Promise<PublishStats> {
-    return this.queue.exclusive(() => this.#publish('full', (s, r) => this.#render(s, r, null, true)));
+    return this.queue.exclusive(() => this.#publish('full', [], (s, r) => this.#render(s, r, null, true)));
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
   publishBuild(distDir: string): Promise<PublishStats> {
-    return this.#publish('base', async (stats) => {
+    return this.#publish('base', [], async (stats) => {
       const t = performance.now();
       this.#files = await filesOfFolder(distDir, await pagesNow(this.rp), this.#twins);
       stats.stages.render = performance.now() - t;
@@ -134,21 +138,31 @@ export class Publisher {
     return live;
   }
 
-  /** Makes the previous release live again (its page map, or every page re-rendered next time). */
-  rollback(): Promise<ReleaseInfo> {
+  /**
+   * Makes a kept release live again: `id`, or the one before the live one. The next publish
+   * compares against the cacheKeys its pages were rendered with (its page map), or re-renders all.
+   */
+  rollback(id?: string): Promise<ReleaseInfo> {
     return this.queue.exclusive(async () => {
+      const t = performance.now();
       const before = this.#files;
-      const info = await this.store.rollback();
-      this.store.prepareNext?.();
-      const known = this.#maps.made(info.id);
-      const saved = known ? null : await this.#maps.read(info.id);
-      this.#files =
-        known ?? (await filesOfRelease(this.store, info.id, saved ?? (await pagesNow(this.rp)), this.#twins));
-      if (!known && !saved) for (const f of this.#files.values()) f.cacheKey = undefined;
-      const report = this.#reporter.publish('rollback', info.id);
-      report.purged(await this.#purge.afterSwitch(info.id, [], before, this.#files), this.#purge.name);
-      report.log.info({ release: info.id }, `rolled back to ${info.id}`);
-      return info;
+      const report = this.#reporter.publish('rollback', newReleaseId());
+      try {
+        if (id && !(await this.store.list()).some((r) => r.id === id)) throw new Error(`no kept release ${id}`);
+        const info = id ? (await this.store.activate(id), (await this.store.live())!) : await this.store.rollback();
+        this.store.prepareNext?.();
+        const known = this.#maps.made(info.id);
+        const saved = known ? null : await this.#maps.read(info.id);
+        this.#files =
+          known ?? (await filesOfRelease(this.store, info.id, saved ?? (await pagesNow(this.rp)), this.#twins));
+        if (!known && !saved) for (const f of this.#files.values()) f.cacheKey = undefined;
+        report.purged(await this.#purge.afterSwitch(info.id, [], before, this.#files), this.#purge.name);
+        report.rolledBack(info.id, performance.now() - t);
+        return info;
+      } catch (error) {
+        report.failed({ ...newStats(), durationMs: performance.now() - t, error: (error as Error).message }, error);
+        throw error;
+      }
     });
   }
 
@@ -156,29 +170,20 @@ export class Publisher {
   async #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
-    const webhookIds = [...new Set(batch.flatMap((q) => q.webhookIds))];
-    const done = this.#publish(
-      wholeKind(events) ?? 'incremental',
-      async (s, report) => {
-        const read = await reread(this.rp, events);
-        Object.assign(s, { requests: read.requests, patched: read.patched });
-        s.stages.fetch = read.durationMs;
-        for (const record of read.changed) this.#changedRecords.add(record);
-        report.reread(events.length, read);
-        // The routes that read a changed collection run getStaticPaths again (with those a failed
-        // try re-read: the store holds them already, and that try may have stopped first).
-        return this.#render(
-          s,
-          report,
-          new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/')))),
-          false,
-        );
-      },
-      webhookIds,
-    );
+    const stats = await this.#publish(wholeKind(events) ?? 'incremental', batch, async (s, report) => {
+      const read = await reread(this.rp, events);
+      Object.assign(s, { requests: read.requests, patched: read.patched });
+      s.stages.fetch = read.durationMs;
+      for (const record of read.changed) this.#changedRecords.add(record);
+      report.reread(events.length, read);
+      // The routes that read a changed collection run getStaticPaths again (with those a failed
+      // try re-read: the store holds them already, and that try may have stopped first).
+      const collections = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
+      return this.#render(s, report, collections, false);
+    });
     this.#journal?.done(batch); // live, or nothing to change: forgotten either way
-    if ((await done).release) this.#reporter.live(batch);
-    return done;
+    if (stats.release) this.#reporter.live(batch);
+    return stats;
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */
@@ -194,11 +199,11 @@ export class Publisher {
   }
 
   /** One publish: make the next files, then release, purge, prune. A failure switches nothing. */
-  async #publish(kind: PublishKind, make: Make, webhookIds: string[] = []): Promise<PublishStats> {
+  async #publish(kind: PublishKind, batch: readonly Queued[], make: Make): Promise<PublishStats> {
     const started = performance.now();
     const stats = newStats();
     const id = newReleaseId();
-    const report = this.#reporter.publish(kind, id, webhookIds);
+    const report = this.#reporter.publish(kind, id, batch);
     this.stats.total++;
     const before = this.#files;
     try {

@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { diskUsage } from './stages/release.ts';
+import { handleAdmin } from './admin.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const TOLERANCE_S = 300;
@@ -95,6 +96,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** The registry `/metrics` answers (default: the publisher's, or one of its own). */
   metrics?: PublisherMetrics;
+  /** PUBLISHER_ADMIN_TOKEN: `/admin/` answers behind it (404 when unset). */
+  adminToken?: string | undefined;
   /** starting → catching up → ready, for /status and /readyz (main.ts); ready when not given. */
   readiness?: Readiness;
   /** Is the live release being served? (for /healthz) */
@@ -247,6 +250,16 @@ export function createPublisherServer(options: ServerOptions): Server {
           state: options.readiness?.state ?? 'ready',
           states: options.readiness?.states ?? [],
         });
+      }
+      if (await handleAdmin(req, res, url, { publisher, token: options.adminToken })) return;
+      if (req.method === 'GET' && url.pathname === '/status/history') {
+        const history = (publisher as { history?: Publisher['history'] }).history;
+        if (!history) return send(res, 404, { error: 'no history kept' });
+        const list = history.list(
+          Number(url.searchParams.get('page') ?? 1),
+          Number(url.searchParams.get('limit') ?? 20),
+        );
+        return send(res, 200, list);
       }
       if (req.method === 'GET' && url.pathname === '/readyz') {
         const state = options.readiness?.state ?? 'ready';

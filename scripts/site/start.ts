@@ -64,6 +64,7 @@ const renderPathDir = path.resolve(root, env.RENDER_PATH_DIR || '.data/render-pa
 
 const secret = env.WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64')}`;
 const editorToken = env.EDITOR_TOKEN || `dev-${randomBytes(12).toString('hex')}`;
+const adminToken = env.PUBLISHER_ADMIN_TOKEN || `admin-${randomBytes(12).toString('hex')}`;
 const webhookUrl = env.WEBHOOK_URL || `http://${publisherHost}:${publisherPort}/hooks/content`;
 
 const { url: apiUrl, host: apiHost, port: apiPort } = apiAddressFromEnv();
@@ -111,7 +112,8 @@ try {
     schedule: { intervalMs: rereadIntervalMs(env) },
     // Readable lines where a person watches (LOG_FORMAT=json for JSON lines); the generated
     // development secrets are scrubbed like the ones from the environment.
-    logger: createLogger({ format: logFormatFrom(env, 'pretty'), secrets: [secret, editorToken] }),
+    logger: createLogger({ format: logFormatFrom(env, 'pretty'), secrets: [secret, editorToken, adminToken] }),
+    adminToken,
   });
 } catch (error) {
   console.error(`The publisher did not start: ${error instanceof Error ? error.message : error}`);
@@ -135,6 +137,7 @@ Publisher:  http://${publisherHost}:${publisher.port}/status
 Site server metrics (its own process; loopback only): ${site.metrics}
 ${env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET from the environment' : `WEBHOOK_SECRET=${secret}`}
 ${env.EDITOR_TOKEN ? 'EDITOR_TOKEN from the environment' : `EDITOR_TOKEN=${editorToken}`}
+${env.PUBLISHER_ADMIN_TOKEN ? 'PUBLISHER_ADMIN_TOKEN from the environment' : `PUBLISHER_ADMIN_TOKEN=${adminToken}`} (the publishes and rollback: http://${publisherHost}:${publisher.port}/admin/)
 Try an edit:  EDITOR_TOKEN=${env.EDITOR_TOKEN ? '…' : editorToken} npm run cms -- edit article <slug> --title "New title"
 Ctrl-C stops the site, the publisher and the API.`);
 

@@ -19,11 +19,12 @@ import {
   type Category,
   type Department,
   type Image,
+  idSchema,
 } from './shared';
 
 /** The API's fields every article, activity, e-magazine and multimedia summary has. */
 export const publishedItemFields = {
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  id: idSchema,
   slug: z.string().check(z.minLength(1)),
   title: z.string().check(z.minLength(1)),
   summary: z._default(z.string(), ''),

@@ -5,6 +5,9 @@
 import * as z from 'zod/mini';
 import { getApiBaseUrl } from './client';
 
+/** A record id as the API gives it: a number or a non-empty string. */
+export const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
+
 /** Files live on the API's origin; the API sends paths, the portal needs addresses. */
 export function resolveFileUrl(path: string): string {
   if (/^https?:\/\//i.test(path)) return path;

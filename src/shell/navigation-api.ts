@@ -6,11 +6,9 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../api/client';
 import { parseData, parseDataList, parseEach } from '../api/boundary';
-import { imageSchema, mapOptionalImage } from '../api/shared';
+import { imageSchema, mapOptionalImage, idSchema } from '../api/shared';
 
 // ---- schemas (the API's shapes) ----
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 interface RawMenuItem {
   id: string | number;

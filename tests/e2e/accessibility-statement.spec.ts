@@ -7,6 +7,8 @@
 import { expect, test } from './support/test';
 import { checkPage, prefix } from './support/page-checks';
 
+test.describe.configure({ timeout: 90_000 });
+
 const TEXT = {
   th: {
     link: 'การเข้าถึงเว็บไซต์',

@@ -7,6 +7,7 @@
 import type { Logger } from '../log.ts';
 import type { PublisherMetrics } from '../metrics.ts';
 import type { Queued } from './queue.ts';
+import type { History, HistoryEntry } from './history.ts';
 import type { ReleaseResult } from './release.ts';
 import type { RenderResult } from './render.ts';
 import type { RereadResult } from './reread.ts';
@@ -18,14 +19,23 @@ const ms = (n: number) => Math.round(n);
 export class Reporter {
   readonly log: Logger;
   readonly metrics: PublisherMetrics;
-  constructor(log: Logger, metrics: PublisherMetrics) {
+  readonly history: History | null;
+  constructor(log: Logger, metrics: PublisherMetrics, history: History | null = null) {
     this.log = log;
     this.metrics = metrics;
+    this.history = history;
   }
 
-  publish(kind: PublishKind, publishId: string, webhookIds: readonly string[] = []): PublishReport {
+  publish(kind: PublishKind, publishId: string, batch: readonly Queued[] = []): PublishReport {
+    const webhookIds = [...new Set(batch.flatMap((q) => q.webhookIds))];
     const log = this.log.child({ publishId, kind, ...(webhookIds.length ? { webhookIds } : {}) });
-    return new PublishReport(log, this.metrics, kind);
+    const entry: HistoryEntry = {
+      ...{ id: publishId, kind, startedAt: new Date().toISOString(), finishedAt: null, outcome: 'failure' },
+      ...{ error: null, release: null, webhookIds, reread: null, purge: null, stages: {}, durationMs: 0 },
+      actions: batch.filter((q) => q.event.type !== '*').map((q) => `${q.event.action} ${q.event.type}:${q.event.key}`),
+      pages: { rendered: 0, reused: 0, removed: 0 },
+    };
+    return new PublishReport(log, this.metrics, kind, entry, this.history);
   }
 
   /** The batch's edits are live: how long each waited since its webhook was accepted. */
@@ -38,10 +48,28 @@ export class PublishReport {
   readonly log: Logger;
   readonly kind: PublishKind;
   readonly #m: PublisherMetrics;
-  constructor(log: Logger, metrics: PublisherMetrics, kind: PublishKind) {
+  /** What the history keeps of this publish, filled stage by stage. */
+  readonly entry: HistoryEntry;
+  readonly #history: History | null;
+  constructor(log: Logger, metrics: PublisherMetrics, kind: PublishKind, entry: HistoryEntry, history: History | null) {
     this.log = log;
     this.#m = metrics;
     this.kind = kind;
+    this.entry = entry;
+    this.#history = history;
+  }
+
+  #stage(name: string, durationMs: number, endedAt = Date.now()): void {
+    this.entry.stages[name] = { at: new Date(endedAt - durationMs).toISOString(), durationMs: ms(durationMs) };
+  }
+
+  #record(): void {
+    this.entry.finishedAt = new Date().toISOString();
+    try {
+      this.#history?.record(this.entry);
+    } catch (err) {
+      this.log.error({ err }, 'the publish could not be recorded in the history');
+    }
   }
 
   reread(events: number, read: RereadResult): void {
@@ -61,6 +89,8 @@ export class PublishReport {
       `re-read ${collections.length} collection(s) in ${requests} requests (${reused} detail answers reused, ${patched} of them patched, ${fetched} fetched): ${read.changed.length} entries changed`,
     );
     this.#m.stageSeconds.observe({ stage: 'reread' }, read.durationMs / 1000);
+    this.#stage('reread', read.durationMs);
+    this.entry.reread = { collections, changed: read.changed.length, requests };
     this.#m.apiRequests.inc(requests);
     for (const note of read.notes) this.log.debug({ stage: 'reread' }, note);
     for (const warning of read.warnings) this.log.warn({ stage: 'reread' }, warning);
@@ -69,6 +99,7 @@ export class PublishReport {
   rendered(out: RenderResult): void {
     const { rendered, reused, removed, differs, twinsMade } = out;
     this.#m.stageSeconds.observe({ stage: 'render' }, out.durationMs / 1000);
+    this.#stage('render', out.durationMs);
     this.log.info(
       {
         stage: 'render',
@@ -89,6 +120,9 @@ export class PublishReport {
   released(out: ReleaseResult): void {
     this.#m.stageSeconds.observe({ stage: 'release' }, out.stageMs / 1000);
     this.#m.stageSeconds.observe({ stage: 'switch' }, out.switchMs / 1000);
+    this.#stage('release', out.stageMs, out.liveAt - out.switchMs);
+    this.#stage('switch', out.switchMs, out.liveAt);
+    this.entry.release = out.id;
     this.log.info(
       {
         stage: 'release',
@@ -104,9 +138,11 @@ export class PublishReport {
 
   purged(p: PurgeStats | null, through: string | null): void {
     if (!p) return;
-    this.#m.purges.inc({ outcome: p.error ? 'failure' : 'success' });
-    this.#m.purgeSeconds.observe((p.durationMs ?? 0) / 1000);
+    // purges_total and purge_seconds count each try of the CDN, background retries included: the
+    // retrying purger reports them (purge/retrying.ts `onAttempt`, wired in main.ts).
     this.#m.stageSeconds.observe({ stage: 'purge' }, (p.durationMs ?? 0) / 1000);
+    this.entry.stages.purge = { at: p.at, durationMs: ms(p.durationMs ?? 0) };
+    this.entry.purge = { tags: p.tags, paths: p.paths, requests: p.report?.requests ?? 0, error: p.error };
     const fields = {
       stage: 'purge',
       durationMs: ms(p.durationMs ?? 0),
@@ -137,12 +173,27 @@ export class PublishReport {
     this.#m.pages.inc({ result: 'reused' }, reused);
     this.#m.pages.inc({ result: 'removed' }, removed);
     this.#m.lastSuccessTimestamp.set(Date.now() / 1000);
+    Object.assign(this.entry, { outcome: release ? 'success' : 'noop', release, durationMs: ms(stats.durationMs) });
+    this.entry.pages = { rendered, reused, removed };
+    this.#record();
     if (release) this.log.info(fields, `${this.kind} publish ${release} live in ${ms(stats.durationMs)} ms`);
     else this.log.info(fields, `${this.kind} publish: nothing changed on the site`);
   }
 
   failed(stats: PublishStats, err: unknown): void {
     this.#m.publishes.inc({ kind: this.kind, outcome: 'failure' });
+    Object.assign(this.entry, { outcome: 'failure', error: stats.error, durationMs: ms(stats.durationMs) });
+    this.entry.pages = { rendered: stats.rendered, reused: stats.reused, removed: stats.removed };
+    this.#record();
     this.log.error({ durationMs: ms(stats.durationMs), err }, `${this.kind} publish failed, the live release stays`);
+  }
+
+  /** A rollback to `release` is live (its purge reported before). */
+  rolledBack(release: string, durationMs: number): void {
+    this.#m.publishes.inc({ kind: 'rollback', outcome: 'success' });
+    this.#stage('switch', durationMs);
+    Object.assign(this.entry, { outcome: 'success', release, durationMs: ms(durationMs) });
+    this.log.info({ release, durationMs: ms(durationMs) }, `rolled back to ${release}`);
+    this.#record();
   }
 }

@@ -91,6 +91,8 @@ export interface PublisherOptions {
   /** Back-off after failed publishes: first, then doubling up to max. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** The history of publishes (PUBLISH_DIR/history.sqlite, ./history.ts); none: not kept. */
+  historyFile?: string;
   /** The journal of accepted events (PUBLISH_DIR/queue.sqlite, ./journal.ts); none: kept in memory only. */
   journalFile?: string;
   /** Where the publish's lines go (default: JSON lines on standard output, ../log.ts). */

@@ -6,12 +6,11 @@
  * fields (flattened), and both map to the spec point 3 profile.
  */
 import * as z from 'zod/mini';
+import { idSchema } from '../../api/shared';
 import { api, type Lang } from '../../api/client';
 import { parseData } from '../../api/boundary';
 
 // ---- schemas (the API's shapes) ----
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 /** `Profile { id, username, first_name, last_name, email, prefix_id, uuid, is_admin }` */
 export const profileSchema = z.object({

@@ -6,19 +6,19 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
-import { isoDate } from '../../api/shared';
+import { isoDate, idSchema } from '../../api/shared';
 import { hasPassed, now } from '../../lib/clock';
 
 // ---- schemas (the API's shapes) ----
 
 const eventCategorySchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  id: idSchema,
   title: z.string().check(z.minLength(1)),
   color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'is not a #rrggbb colour')),
 });
 
 const eventSchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  id: idSchema,
   title: z.string().check(z.minLength(1)),
   summary: z._default(z.string(), ''),
   location: z._default(z.string(), ''),

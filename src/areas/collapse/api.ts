@@ -7,9 +7,7 @@ import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { manualSchema, mapManual, type Manual } from '../manuals/api';
-import { isoDate, mapRef, refSchema } from '../../api/shared';
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
+import { isoDate, mapRef, refSchema, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 

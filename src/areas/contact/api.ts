@@ -18,9 +18,9 @@ import {
   type Attachment,
   type Image,
   type Ref,
+  idSchema,
 } from '../../api/shared';
 
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 /** Contact details an office may not have (no fax, no e-mail): null or absent reads as "not shown" (''). */
 const optionalText = z.pipe(
   z.nullish(z.string()),

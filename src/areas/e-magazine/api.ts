@@ -7,7 +7,7 @@ import { api, type Lang } from '../../api/client';
 import { parseData, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
 import { getItem, getPagedItems, mapPublishedItem, publishedItemFields } from '../../api/published-items';
-import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Image } from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Image, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -30,7 +30,7 @@ const bookTemplateSchema = z.object({
 });
 
 const bookViewsSchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  id: idSchema,
   views: z.number().check(z.int(), z.nonnegative()),
 });
 

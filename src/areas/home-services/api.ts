@@ -5,12 +5,12 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList } from '../../api/boundary';
-import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
 const homeServiceSchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  id: idSchema,
   title: z.string().check(z.minLength(1)),
   summary: z._default(z.string(), ''),
   cover: z.nullable(imageSchema),

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach, parseOptionalData, parsePaged } from '../../api/boundary';
 import { DEFAULT_PAGE, HOME_PROCUREMENT_ITEMS, listQuery } from '../../api/load-rules';
-import { imageSchema, isoDate, mapImage, mapOptionalImage, resolveFileUrl } from '../../api/shared';
+import { imageSchema, isoDate, mapImage, mapOptionalImage, resolveFileUrl, idSchema } from '../../api/shared';
 import {
   articleSummarySchema,
   mapArticleSummary,
@@ -23,8 +23,6 @@ import { manualSchema, mapManual, type Manual } from '../manuals/api';
 import { mapPurchase, purchaseSchema, type Purchase } from '../procurement/api';
 
 // ---- schemas (the API's shapes) ----
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 const statisticSchema = z.object({
   id: idSchema,

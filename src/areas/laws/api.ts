@@ -6,9 +6,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parsePaged, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, LAW_CATEGORIES_PAGE_SIZE, listQuery } from '../../api/load-rules';
-import { attachmentSchema, isoDate, mapAttachment } from '../../api/shared';
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
+import { attachmentSchema, isoDate, mapAttachment, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 

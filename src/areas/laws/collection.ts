@@ -3,9 +3,9 @@
  * re-renders only the list pages that show it, and one taxonomy record per language
  * (every law page offers the whole category filter, so all of them depend on it anyway).
  */
-import { z } from 'zod';
 import { getCollection, getEntry } from 'astro:content';
 import { apiCollection } from '../../collections/api-collection';
+import { storedRecords } from '../../collections/area-collection';
 import { fetchAllPages } from '../../collections/all-pages';
 import { compareIds, ofLang } from '../../shell/modules';
 import { getLawCategories, getLawSubCategories, getLaws, type Law, type LawCategory, type LawSubCategory } from './api';
@@ -19,9 +19,9 @@ export interface LawTaxonomy {
 }
 
 // The records were checked by the endpoint's schema at the boundary (api.ts); the collection
-// only carries their type, so a law is described once.
-const lawSchema = z.custom<LawRecord>((v) => typeof v === 'object' && v !== null, 'is not a law');
-const lawTaxonomySchema = z.custom<LawTaxonomy>((v) => typeof v === 'object' && v !== null, 'is not a taxonomy');
+// only carries their type (storedRecords, as every area), so a law is described once.
+const lawSchema = storedRecords<LawRecord>(null);
+const lawTaxonomySchema = storedRecords<LawTaxonomy>(null);
 
 /** /law accepts page_size up to 500 (docs/api-contract.md); few calls even at 5,000 laws. */
 const LAW_FETCH_SIZE = 500;

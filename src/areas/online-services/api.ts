@@ -5,9 +5,7 @@
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach } from '../../api/boundary';
-import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage } from '../../api/shared';
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
+import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 

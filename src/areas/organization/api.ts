@@ -6,9 +6,8 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseData } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
-import { imageSchema, mapOptionalImage, mapRef, refSchema } from '../../api/shared';
+import { imageSchema, mapOptionalImage, mapRef, refSchema, idSchema } from '../../api/shared';
 
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 /** Contact details a staff member may not publish: null or absent reads as "not shown" (''). */
 const optionalText = z.pipe(
   z.nullish(z.string()),

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
 import { parseEach, parseOrThrow, parseResults } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import { isoDate } from '../../api/shared';
+import { isoDate, idSchema } from '../../api/shared';
 
 export const SEARCH_TYPES = ['article', 'activity', 'purchase', 'manual', 'faq', 'law', 'book', 'media'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -28,7 +28,7 @@ const KEY_OF: Record<SearchType, 'slug' | 'id' | 'uuid'> = {
 
 // ---- schemas (the API's shapes) ----
 
-const optionalKey = z.optional(z.nullable(z.union([z.number(), z.string().check(z.minLength(1))])));
+const optionalKey = z.optional(z.nullable(idSchema));
 
 const searchResultSchema = z
   .object({

@@ -9,11 +9,9 @@ import { api, type Lang } from '../../api/client';
 import { parseData, parseEach, parseResults } from '../../api/boundary';
 import { ApiError } from '../../api/errors';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
-import { isoDate } from '../../api/shared';
+import { isoDate, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 const surveySummarySchema = z.object({
   id: idSchema,

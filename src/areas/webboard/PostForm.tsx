@@ -3,13 +3,12 @@
  * runs the word check first (the store's `write`); refused words are named right under the text,
  * in the page's language, and everything typed stays in the fields. Other failures show the
  * server's message (or a plain one) the same way. Nothing is cleared until the post is saved.
- * With a `draftKey` what is typed is also kept in sessionStorage (src/ui/island/session-draft.ts):
- * a failed send followed by a reload gets it back (and says so); a saved post clears it.
+ * With a `draftKey` what is typed is also kept in sessionStorage:
+ * a failed send followed by a reload gets it back; a saved post clears it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../ui/island/translation';
 import { errorMessage } from '../../stores/request';
-import { clearDraft, readDraft, writeDraft } from '../../ui/island/session-draft';
 import type { WriteResult } from './store';
 
 interface PostFormValues {
@@ -32,6 +31,17 @@ interface Props {
   draftKey?: string;
 }
 
+/**
+ * Where unsent text is kept (sessionStorage), or undefined where storage is blocked. Looked up
+ * once and kept small: the thread page is at the edge of its JavaScript budget.
+ */
+let drafts: Storage | undefined;
+try {
+  drafts = sessionStorage;
+} catch {
+  // blocked, or no browser (the server render)
+}
+
 const MAX_TITLE = 200;
 const MAX_BODY = 5000;
 
@@ -49,7 +59,13 @@ export function PostForm({
   const { t } = useTranslation('webboard');
   const id = useId();
   // The form renders only in the browser (after the member check), so storage can be read here.
-  const [kept] = useState(() => (draftKey ? readDraft(draftKey) : null));
+  const [kept] = useState<Partial<PostFormValues> | null>(() => {
+    try {
+      return draftKey ? JSON.parse(drafts?.getItem(draftKey) || 'null') : null;
+    } catch {
+      return null;
+    }
+  });
   const [title, setTitle] = useState(kept?.title ?? initial?.title ?? '');
   const [body, setBody] = useState(kept?.body ?? initial?.body ?? '');
   const [problem, setProblem] = useState<{ field: 'title' | 'body' | 'form'; text: string } | null>(null);
@@ -60,7 +76,7 @@ export function PostForm({
   const Heading = `h${level}` as const;
 
   useEffect(() => {
-    if (draftKey) writeDraft(draftKey, { title, body });
+    if (draftKey) drafts?.setItem(draftKey, JSON.stringify({ title, body }));
   }, [draftKey, title, body]);
 
   useEffect(() => {
@@ -79,7 +95,7 @@ export function PostForm({
     const result = await send({ title: title.trim(), body: body.trim() });
     setBusy(false);
     if (result.status === 'success') {
-      if (draftKey) clearDraft(draftKey);
+      if (draftKey) drafts?.removeItem(draftKey);
       return onSent();
     }
     if (result.status === 'blocked') {
@@ -150,9 +166,11 @@ export function PostForm({
             {t('compose.cancel')}
           </button>
         )}
-        <span role="status" className="text-muted">
-          {busy ? t('compose.sending') : kept && !problem ? t('compose.restored') : ''}
-        </span>
+        {busy && (
+          <span role="status" className="text-muted">
+            {t('compose.sending')}
+          </span>
+        )}
       </div>
     </form>
   );

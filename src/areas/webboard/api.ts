@@ -8,11 +8,9 @@ import { api, type Lang } from '../../api/client';
 import { parseData, parseDataList, parseEach, parseOrThrow } from '../../api/boundary';
 import { listQuery } from '../../api/load-rules';
 import { mapProfile, profileSchema, tokenSchema, type Profile } from '../account/api';
-import { isoDate } from '../../api/shared';
+import { isoDate, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
-
-const idSchema = z.union([z.number(), z.string().check(z.minLength(1))]);
 
 /** The login answer is not wrapped in `data`: the profile's fields sit beside the token. */
 const loginSchema = z.extend(profileSchema, { token: tokenSchema });

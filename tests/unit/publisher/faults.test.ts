@@ -406,9 +406,10 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
     // Fails its first three runs (the CDN down), then purges.
     const before = `n=$(cat '${tries}' 2>/dev/null || echo 0); echo $((n+1)) > '${tries}'; if [ $n -lt 3 ]; then cat >/dev/null; echo "CDN 503" >&2; exit 1; fi;`;
     const lines: string[] = [];
+    const outcomes: string[] = []; // what portal_publisher_purges_total{outcome} counts
     const purger = createPurger(
       { PURGE_COMMAND: command(log, before), PURGE_RETRY_MS: '300', PURGE_WAIT_MS: '5000' },
-      { log: (l) => lines.push(l) },
+      { log: (l) => lines.push(l), onAttempt: (outcome) => outcomes.push(outcome) },
     ) as RetryingPurger;
     const store = new DirReleaseStore({ root: path.join(root, 'site') });
     const v1 = site(1);
@@ -431,6 +432,7 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
     expect(sent!.tags.sort()).toEqual(['release:p2', 'release:p3']);
     expect(sent!.paths.sort()).toEqual([...new Set([...first.paths, ...second.paths])].sort());
     expect(lines.join('\n')).toMatch(/purge: through command again after 3 failed tries/);
+    expect(outcomes).toEqual(['failure', 'failure', 'failure', 'success']);
     await expectLiveDir(path.join(root, 'site'), v3);
   });
 
