@@ -59,7 +59,13 @@ describe('the site server process', () => {
 
   it('counts requests by status and kind on the loopback metrics address, not on the site', async () => {
     expect(site.metrics).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-    const text = await (await fetch(site.metrics!)).text();
+    // A request is counted when its answer has gone out ('finish'): read until the last is in.
+    let text = '';
+    for (let i = 0; i < 40; i++) {
+      text = await (await fetch(site.metrics!)).text();
+      if (/portal_site_requests_total\{status="200",kind="search"\} 1/.test(text)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     expect(text).toMatch(/portal_site_requests_total\{status="200",kind="page"\} [2-9]/);
     expect(text).toMatch(/portal_site_requests_total\{status="404",kind="page"\} 1/);
     expect(text).toMatch(/portal_site_requests_total\{status="200",kind="search"\} 1/);
