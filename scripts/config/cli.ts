@@ -33,7 +33,7 @@ export function parseCommand<O extends ParseArgsOptionsConfig>(command: Command<
     console.error(`${command.name}: ${first} (${command.name} -- --help for the usage)`);
     process.exit(2);
   }
-  if (parsed.values.help) {
+  if ((parsed.values as { help?: boolean }).help) {
     console.log(command.usage.trim());
     process.exit(0);
   }
