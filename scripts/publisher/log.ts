@@ -112,17 +112,3 @@ export function createLogger(config: LoggerConfig = {}): Logger {
   }
   return pino(options, out);
 }
-
-/** A logger that writes nothing (library code's default when its caller passes none). */
-export const silentLogger: Logger = pino({ level: 'silent' });
-
-/** A logger whose lines are kept in `lines` (JSON unless `format` says otherwise): tests, the bench's log file. */
-export function memoryLogger(lines: string[], config: Omit<LoggerConfig, 'destination'> = {}): Logger {
-  const destination = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return createLogger({ format: 'json', ...config, destination });
-}

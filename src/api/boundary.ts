@@ -85,7 +85,7 @@ export function recordIdOf(raw: unknown): string | undefined {
 }
 
 /** Every key a raw record names (`id`, `uuid`, `slug`, `key`). */
-export function recordKeysOf(raw: unknown): string[] {
+function recordKeysOf(raw: unknown): string[] {
   if (!raw || typeof raw !== 'object') return [];
   const r = raw as Record<string, unknown>;
   return ['id', 'uuid', 'slug', 'key'].flatMap((k) =>
