@@ -112,3 +112,14 @@ export function createLogger(config: LoggerConfig = {}): Logger {
   }
   return pino(options, out);
 }
+
+/** A logger whose lines are kept in `lines` (JSON unless `format` says otherwise): tests, the bench's log file. */
+export function memoryLogger(lines: string[], config: Omit<LoggerConfig, 'destination'> = {}): Logger {
+  const destination = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return createLogger({ format: 'json', ...config, destination });
+}

@@ -8,7 +8,7 @@ import type { RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 import { filesOfFolder, filesOfRelease, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
-import { PublishQueue, type Delivery, type Queued } from './stages/queue.ts';
+import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
 import { reread, wholeKind } from './stages/reread.ts';
@@ -20,7 +20,7 @@ import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
 import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
-import type { PublisherOptions, PublishStats, PurgeStats } from './stages/types.ts';
+import type { PublisherOptions, PublishStats, PurgeStats, Queued } from './stages/types.ts';
 
 export type { ContentEvent, PublishKind, PublisherOptions, PublishStats, PurgeStats };
 

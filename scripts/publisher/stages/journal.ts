@@ -8,8 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Queued } from './queue.ts';
-import type { ContentEvent } from './types.ts';
+import type { ContentEvent, Queued } from './types.ts';
 
 export class Journal {
   readonly #db: DatabaseSync;

@@ -5,19 +5,8 @@
  * next. A batch whose publish fails goes back into the queue (newer events for its records win)
  * and is retried with back-off (`retryMs` doubling up to `maxRetryMs`).
  */
-import type { ContentEvent } from './types.ts';
+import type { ContentEvent, Queued } from './types.ts';
 import type { Journal } from './journal.ts';
-
-/** An event as the queue keeps it: with the time it was accepted. */
-export interface Queued {
-  event: ContentEvent;
-  /** Date.now() when the first event for this record, still not live, was accepted. */
-  at: number;
-  /** The `webhook-id`s of the deliveries that named this record since it was last live. */
-  webhookIds: string[];
-  /** Its journal sequence number (./journal.ts), 0 when it is not journaled. */
-  seq?: number;
-}
 
 /** Where an event came from. */
 export interface Delivery {

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../log.ts';
 import type { PublisherMetrics } from '../metrics.ts';
-import type { Queued } from './queue.ts';
+import type { Queued } from './types.ts';
 import type { History, HistoryEntry } from './history.ts';
 import type { ReleaseResult } from './release.ts';
 import type { RenderResult } from './render.ts';

@@ -114,3 +114,14 @@ export function newStats(): PublishStats {
     error: null,
   };
 }
+
+/** An event as the queue keeps it: with the time it was accepted. */
+export interface Queued {
+  event: ContentEvent;
+  /** Date.now() when the first event for this record, still not live, was accepted. */
+  at: number;
+  /** The `webhook-id`s of the deliveries that named this record since it was last live. */
+  webhookIds: string[];
+  /** Its journal sequence number (journal.ts), 0 when it is not journaled. */
+  seq?: number;
+}

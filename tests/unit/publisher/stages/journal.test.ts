@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../scripts/publisher/stages/journal.ts';
-import { PublishQueue, type Queued } from '../../../../scripts/publisher/stages/queue.ts';
+import { PublishQueue } from '../../../../scripts/publisher/stages/queue.ts';
+import type { Queued } from '../../../../scripts/publisher/stages/types.ts';
 import type { ContentEvent } from '../../../../scripts/publisher/stages/types.ts';
 
 const opts = { debounceMs: 20, maxWaitMs: 100, retryMs: 10, maxRetryMs: 50 };

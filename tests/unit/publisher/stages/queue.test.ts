@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublishQueue, type Queued } from '../../../../scripts/publisher/stages/queue.ts';
+import { PublishQueue } from '../../../../scripts/publisher/stages/queue.ts';
+import type { Queued } from '../../../../scripts/publisher/stages/types.ts';
 import type { ContentEvent } from '../../../../scripts/publisher/stages/types.ts';
 
 const ev = (key: string, action: ContentEvent['action'] = 'update'): ContentEvent => ({ type: 'article', action, key });
