@@ -113,9 +113,10 @@ test('the hostile seed article is neutralised: no script, no handler, no javascr
   // article's body adds none: every script in <main> but the data blocks is one a benign article
   // page carries too, and every data block is JSON.
   const scripts = (part: string) => [...part.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-  const dataBlocks = scripts(main).filter((m) => /type="application\/ld\+json"/.test(m[1]));
-  for (const block of dataBlocks) expect(() => JSON.parse(block[2])).not.toThrow();
-  const others = scripts(main).filter((m) => !dataBlocks.includes(m));
+  const isDataBlock = (m: RegExpExecArray) => /type="application\/ld\+json"/.test(m[1]);
+  const all = scripts(main);
+  for (const block of all.filter(isDataBlock)) expect(() => JSON.parse(block[2])).not.toThrow();
+  const others = all.filter((m) => !isDataBlock(m));
   const benignSlug = (await api('/content/category/all?page=1&limit=24', 'th')).result.find(
     (a: { slug: string }) => a.slug !== HOSTILE_SLUG,
   ).slug;
