@@ -3,7 +3,7 @@
  * (issue 12, page generation).
  *
  * For every page Astro hashes the route's inline styles and scripts for the page's policy
- * (`generateCspDigest` in astro/dist/core/encryption.js, through WebCrypto's asynchronous
+ * (Astro's `generateCspDigest`, named in src/collections/astro-internals.ts, through WebCrypto's asynchronous
  * digest): the same few texts on every page, 20,000 times over, about 2 s of a 24 s render.
  * This plugin wraps that function in the bundle with a cache of its answers by algorithm and
  * text (at most 256 texts), so each text is hashed once per process. Same hashes, same pages;
