@@ -14,6 +14,7 @@ import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { diskUsage } from './stages/release.ts';
 import { handleAdmin } from './admin.ts';
+import { faultPoint } from './fault.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const TOLERANCE_S = 300;
@@ -223,6 +224,7 @@ export function createPublisherServer(options: ServerOptions): Server {
         metrics.webhooks.inc({ outcome: 'accepted', reason: '' });
         const events = parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`);
         log.info({ webhookIds: id ? [id] : [], events }, `webhook ${id} queued ${events.join(', ')}`);
+        res.once('finish', () => faultPoint('accepted')); // (tests only: ./fault.ts)
         return send(res, 202, { queued: parsed.data.length, dirty: publisher.dirty.length });
       }
       if (req.method === 'POST' && url.pathname === '/rollback') {

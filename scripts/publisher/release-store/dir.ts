@@ -28,6 +28,7 @@ import {
 } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { faultPoint } from '../fault.ts';
 import { promisify } from 'node:util';
 import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
 
@@ -78,19 +79,6 @@ export interface DirStoreOptions {
   root: string;
   /** The stage's writes (default node:fs/promises). */
   io?: Partial<StageIo>;
-}
-
-/**
- * Test-only fault points (tests/unit/publisher/faults-kill.test.ts): with PORTAL_FAULT_KILL_AT set
- * to one of these, the process kills itself with SIGKILL at that moment of a publish, as a host
- * that loses power would stop it. `stage`: half the files of a release placed; `activate`: the
- * release's info written, the `live` link not yet swapped; `switched`: right after the swap,
- * before the publisher records the page map or prunes.
- */
-const KILL_POINTS = new Set(['stage', 'activate', 'switched']);
-function faultPoint(name: string): void {
-  const at = process.env.PORTAL_FAULT_KILL_AT;
-  if (at && at === name && KILL_POINTS.has(name)) process.kill(process.pid, 'SIGKILL');
 }
 
 /** One line for an operator: what failed, where, and that nothing went live. */

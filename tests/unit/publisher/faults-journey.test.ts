@@ -1,0 +1,294 @@
+/**
+ * Issue 26 item 3, through the whole publisher: the process `npm run publisher` runs, a real
+ * build's render path (./built-site.ts, demo scale), the reference API with its editor endpoint
+ * sending signed webhooks (Standard Webhooks, as the CMS does), releases on disk.
+ *
+ * - SIGKILL (PORTAL_FAULT_KILL_AT, scripts/publisher/fault.ts) right after a webhook's 202, while
+ *   a release is staged, just before and just after the switch; then a restart with nothing sent
+ *   again: the live release whole (every file against its manifest), no leftovers, every edit
+ *   accepted before the kill live.
+ *
+ * Ports (site origin 19200 baked into the build, API 19201, publisher 19202): FAULTS_TEST_PORT=N
+ * moves them to N, N+1, N+2. The build is made once into .data/test-faults-journey/ (about 40 s)
+ * and reused while the sources are unchanged.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { startContentApi } from '../../../scripts/content-api/server.ts';
+import { buildOnce, startEditingApi } from './built-site.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WORK = path.join(ROOT, '.data/test-faults-journey');
+const SITE_PORT = Number(process.env.FAULTS_TEST_PORT || 19200);
+const API_PORT = SITE_PORT + 1;
+const PUBLISHER_PORT = SITE_PORT + 2;
+const SECRET = `whsec_${Buffer.from('faults-journey-secret-0123456789').toString('base64')}`;
+const TOKEN = 'faults-journey-token';
+const renderPathDir = path.join(WORK, 'render-path');
+const dist = path.join(WORK, 'dist');
+const publishDir = path.join(WORK, 'releases');
+const runDb = path.join(WORK, 'run.sqlite');
+
+type Api = Awaited<ReturnType<typeof startContentApi>>;
+let api: Api;
+
+beforeAll(async () => {
+  const built = await buildOnce({ work: WORK, apiPort: API_PORT, siteUrl: `http://127.0.0.1:${SITE_PORT}` });
+  for (const f of [runDb, `${runDb}-wal`, `${runDb}-shm`]) rmSync(f, { force: true });
+  copyFileSync(built.baseDb, runDb);
+  rmSync(publishDir, { recursive: true, force: true });
+  api = await startEditingApi({
+    port: API_PORT,
+    dbPath: runDb,
+    token: TOKEN,
+    publisherPort: PUBLISHER_PORT,
+    secret: SECRET,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** The publisher as `npm run publisher` starts it, its JSON lines parsed into `lines`. */
+interface Child {
+  process: ChildProcess;
+  lines: Array<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr: () => string;
+}
+
+function startChild(env: Record<string, string> = {}): Child {
+  const child = spawn(
+    process.execPath,
+    ['scripts/publisher/main.ts', '--render-path', renderPathDir, '--base-dist', dist],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PUBLIC_API_BASE_URL: api.url,
+        WEBHOOK_SECRET: SECRET,
+        PUBLISHER_HOST: '127.0.0.1',
+        PUBLISHER_PORT: String(PUBLISHER_PORT),
+        PUBLISH_DIR: publishDir,
+        REREAD_INTERVAL: '0',
+        LOG_FORMAT: 'json',
+        PORTAL_FAULT_KILL_AT: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const lines: Child['lines'] = [];
+  let rest = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    const parts = (rest + d.toString()).split('\n');
+    rest = parts.pop() ?? '';
+    for (const line of parts.filter(Boolean)) {
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+      appendFileSync(path.join(WORK, `publisher-${child.pid}.jsonl`), `${line}\n`); // to read after a failure
+    }
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { process: child, lines, exited, stderr: () => stderr };
+}
+
+const tail = (c: Child) =>
+  c.lines
+    .slice(-8)
+    .map((l) => `${String(l.level)} ${String(l.msg)}`)
+    .join('\n') + (c.stderr() ? `\nstderr: ${c.stderr()}` : '');
+
+/** Resolves when `ok()` holds, polling every 50 ms. */
+async function until(ok: () => boolean | Promise<boolean>, ms: number, why: () => string): Promise<void> {
+  const t = Date.now();
+  while (!(await ok())) {
+    if (Date.now() - t > ms) throw new Error(`not within ${ms} ms: ${why()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const publisherUrl = `http://127.0.0.1:${PUBLISHER_PORT}`;
+const ready = async () => (await fetch(`${publisherUrl}/readyz`).catch(() => null))?.status === 200;
+/** The events accepted and not yet live (the journal, read as a restart would). */
+function journaled(): string[] {
+  const file = path.join(publishDir, 'queue.sqlite');
+  if (!existsSync(file)) return [];
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return (db.prepare('SELECT record FROM events').all() as Array<{ record: string }>).map((r) => r.record);
+  } finally {
+    db.close();
+  }
+}
+
+/** Starts the publisher and waits until it is ready and has nothing left to publish. */
+async function startIdle(env: Record<string, string> = {}): Promise<Child> {
+  const child = startChild(env);
+  await until(
+    async () => {
+      if (!(await ready()) || journaled().length > 0) return false;
+      const s = await status();
+      return s !== null && !s.publishing && s.dirty.length === 0;
+    },
+    120_000,
+    () => tail(child),
+  );
+  return child;
+}
+interface Status {
+  publishing: boolean;
+  dirty: string[];
+  release: { id: string } | null;
+}
+async function status(): Promise<Status | null> {
+  const res = await fetch(`${publisherUrl}/status`).catch(() => null);
+  return res?.ok ? ((await res.json()) as Status) : null;
+}
+
+async function stop(child: Child): Promise<void> {
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGTERM');
+  await child.exited;
+}
+
+const liveId = () => path.basename(readlinkSync(path.join(publishDir, 'live')));
+const livePage = (p: string) => readFileSync(path.join(publishDir, 'live', p), 'utf8');
+
+function* files(dir: string, base = dir): Generator<string> {
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    if (d.name.startsWith('.')) continue;
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) yield* files(full, base);
+    else yield path.relative(base, full).split(path.sep).join('/');
+  }
+}
+
+/**
+ * The live release is whole: every file in it is the one its manifest names (by sha256), none
+ * missing, none extra (one release, never a mix of two). Returns how many files were checked.
+ */
+function expectLiveWhole(): number {
+  const id = liveId();
+  const dir = path.join(publishDir, 'releases', id);
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.release.json'), 'utf8')) as {
+    id: string;
+    files: Record<string, string>;
+  };
+  expect(manifest.id).toBe(id);
+  const present = [...files(dir)].sort();
+  expect(present).toEqual(Object.keys(manifest.files).sort());
+  const wrong = present.filter(
+    (f) =>
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, f)))
+        .digest('hex') !== manifest.files[f],
+  );
+  expect(wrong).toEqual([]);
+  return present.length;
+}
+
+/**
+ * What a killed publish leaves: hidden or manifest-less releases, a half-made live link, the
+ * render's work folder. The spare copies the running publisher (`pid`) keeps ready are its own.
+ */
+function leftovers(pid?: number): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(path.join(publishDir, 'releases'))) {
+    if (pid && name.startsWith(`.spare-${pid}-`)) continue;
+    if (name.startsWith('.')) out.push(`releases/${name}`);
+    else if (!existsSync(path.join(publishDir, 'releases', name, '.release.json'))) out.push(`releases/${name}`);
+  }
+  for (const name of readdirSync(publishDir)) if (name.startsWith('.live-')) out.push(name);
+  if (existsSync(path.join(publishDir, '.work')) && readdirSync(path.join(publishDir, '.work')).length > 0)
+    out.push('.work');
+  return out;
+}
+
+async function slugs(n: number): Promise<string[]> {
+  const res = await fetch(`${api.url}/api/frontend/content/category/all?limit=${n}`);
+  return ((await res.json()) as { result: Array<{ slug: string }> }).result.map((a) => a.slug);
+}
+
+/** An edit through the editor endpoint (as an editor in the CMS): the API signs and sends the webhook. */
+async function edit(type: string, key: string, body: unknown): Promise<number | string> {
+  const res = await fetch(`${api.url}/api/editor/${type}/${key}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  const answer = (await res.json()) as { webhook: { status: number } | { error: string } };
+  return 'status' in answer.webhook ? answer.webhook.status : answer.webhook.error;
+}
+
+describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepted is lost', () => {
+  let articles: string[] = [];
+  beforeAll(async () => {
+    // The first start publishes the build as the base release and re-reads the API once.
+    const first = await startIdle();
+    expect(expectLiveWhole()).toBeGreaterThan(800);
+    await stop(first);
+    articles = await slugs(12);
+  }, 180_000);
+
+  it.each([
+    ['accepted', 'old'],
+    ['stage', 'old'],
+    ['activate', 'old'],
+    ['switched', 'new'],
+  ] as const)(
+    'killed at %s: the restart finds the %s release whole, cleans up, and publishes every accepted edit',
+    async (at, expectLive) => {
+      const n = ['accepted', 'stage', 'activate', 'switched'].indexOf(at);
+      const child = await startIdle({ PORTAL_FAULT_KILL_AT: at });
+      const before = liveId();
+      const [a, b] = [articles[2 * n]!, articles[2 * n + 1]!];
+      const titleA = `Accepted before the kill at ${at}`;
+      const titleB = `Also accepted before the kill at ${at}`;
+      // Two edits, each answered 202 by the publisher; `accepted` dies after the first 202.
+      expect(await edit('article', a, { en: { title: titleA } })).toBe(202);
+      if (at !== 'accepted') expect(await edit('article', b, { en: { title: titleB } })).toBe(202);
+      const died = await child.exited;
+      expect(died.signal, tail(child)).toBe('SIGKILL');
+      expect(journaled().sort()).toEqual(
+        at === 'accepted' ? [`article:${a}`] : [`article:${a}`, `article:${b}`].sort(),
+      );
+
+      // Dead: whatever `live` names is whole, old or new; a release half staged is left behind.
+      expect(liveId() === before).toBe(expectLive === 'old');
+      expectLiveWhole();
+      const left = leftovers();
+      if (at === 'stage') expect(left.filter((l) => /^releases\/\w/.test(l))).toHaveLength(1);
+
+      // The restart (nothing sent again): the journal's edits go live, the leftovers go.
+      const restarted = await startIdle();
+      try {
+        const said = restarted.lines.map((l) => String(l.msg));
+        expect(said.some((m) => /accepted event\(s\) not yet live queued again/.test(m))).toBe(true);
+        for (const l of left.filter((x) => x !== '.work'))
+          expect(
+            said.some((m) => m.startsWith('removed what an interrupted publish left') && m.includes(l)),
+            l,
+          ).toBe(true);
+        expect(livePage(`en/article/${a}/index.html`)).toContain(titleA);
+        if (at !== 'accepted') expect(livePage(`en/article/${b}/index.html`)).toContain(titleB);
+        expect(liveId()).not.toBe(before);
+        expectLiveWhole();
+        expect(leftovers(restarted.process.pid)).toEqual([]);
+        expect(journaled()).toEqual([]);
+      } finally {
+        await stop(restarted);
+      }
+    },
+    60_000,
+  );
+});
