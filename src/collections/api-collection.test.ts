@@ -223,6 +223,33 @@ describe('apiLoader', () => {
     expect(warnings).toContainEqual(expect.stringMatching(/^\[th\] skipped \/things\/gone: HTTP 404/));
   });
 
+  it('two areas loading at once: a record one of them reads malformed in a list keeps its last good version there, its warning in that area', async () => {
+    // Areas load at the same time (a build, the publisher's re-read); records keyed with their kind.
+    const schema = zm.object({ slug: zm.string(), title: zm.string() });
+    const page = (items: unknown[]) => ({ result: items, total: items.length, page: 1, limit: 10 });
+    const read = (area: AreaContext, items: unknown[], wait: number) =>
+      new Promise((r) => setTimeout(r, wait)).then(
+        () => parsePaged('/things', page(items), schema, (t) => ({ key: `thing:${t.slug}`, data: t })).items,
+      );
+    const a = loaderContext();
+    const b = loaderContext();
+    const good = [
+      { slug: 'x', title: 'X' },
+      { slug: 'y', title: 'Y' },
+    ];
+    await Promise.all([load(a.ctx, (area) => read(area, good, 0)), load(b.ctx, (area) => read(area, [], 0))]);
+    expect([...a.entries.keys()]).toEqual(['th/thing:x', 'th/thing:y']);
+    // `a` reads y malformed while `b` (started after it) loads too.
+    const bad = [good[0], { slug: 'y', title: 42 }];
+    await Promise.all([load(a.ctx, (area) => read(area, bad, 20)), load(b.ctx, (area) => read(area, [], 0))]);
+    expect(a.entries.get('th/thing:y')?.data).toEqual({ title: 'Y' });
+    expect(a.warnings).toContainEqual(
+      expect.stringMatching(/skipped a malformed record from \/things id=y: field "title"/),
+    );
+    expect(a.warnings).toContainEqual('/things id=thing:y (th): its last good version stays');
+    expect(b.warnings).toEqual([]);
+  });
+
   it('routes the boundary skip warnings (endpoint, id, field) to the build log', async () => {
     const { ctx, warnings } = loaderContext();
     const schema = zm.object({ id: zm.number(), title: zm.string() });

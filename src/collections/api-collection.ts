@@ -38,7 +38,7 @@ import { defineCollection } from 'astro:content';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
 import { ApiError, SchemaError } from '../api/errors';
-import { setSkipReporter } from '../api/boundary';
+import { setSkipReporter, type SkippedRecord } from '../api/boundary';
 import { getApiBaseUrl, isUnchanged, setGetObserver, setGetSource } from '../api/client';
 import { LANGS, type Lang } from '../i18n/config';
 import { holdStoreWrites } from './store-writes';
@@ -185,6 +185,17 @@ const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
 type PrefetchStore = Map<string, unknown>;
 const areaPrefetch = new AsyncLocalStorage<PrefetchStore>();
 const EMBED_DETAILS = { Prefer: 'embed=detail' } as const;
+
+/**
+ * Where a record a list parse skipped is reported: the loader of the area whose `fetch` parsed it.
+ * Areas load at the same time (a build, the publisher's re-read), so one global reporter set by
+ * each load named the last area to start, not the one that read the record: the others never
+ * learned which record was malformed and dropped its last good version (its pages went away).
+ */
+const areaSkips = new AsyncLocalStorage<(skipped: SkippedRecord) => void>();
+/** What reported skips before the first load (a parse outside any area's fetch goes there). */
+let outsideAreas: ((skipped: SkippedRecord) => void) | null = null;
+const reportToArea = (skipped: SkippedRecord) => (areaSkips.getStore() ?? outsideAreas)?.(skipped);
 
 setGetObserver(({ url, lang, etag, body }) => {
   areaGets.getStore()?.set(`${lang} ${url}`, etag);
@@ -366,12 +377,14 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
       try {
         /** Keys of records the API answered malformed: their last good version stays in the store. */
         const malformed = new Set<string>();
-        setSkipReporter((s) => {
+        const previous = setSkipReporter(reportToArea);
+        if (previous !== reportToArea) outsideAreas = previous;
+        const reportSkipped = (s: SkippedRecord) => {
           for (const key of s.keys ?? []) malformed.add(key);
           logger.warn(
             `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
           );
-        });
+        };
         // Shared by both languages, and by every collection unless this one asks for its own.
         const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
         // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
@@ -401,7 +414,9 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             );
             try {
               const started = performance.now();
-              const { result, gets, embedded } = await withGets(() => options.fetch(ctx));
+              const { result, gets, embedded } = await areaSkips.run(reportSkipped, () =>
+                withGets(() => options.fetch(ctx)),
+              );
               const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
               return {
                 lang,
@@ -465,7 +480,9 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             hold.changed();
             for (const id of store.keys()) {
               if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
-              if (kept.has(id) || malformed.has(id.slice(lang.length + 1))) {
+              // The API names a record by its slug or id; the area's key may add its kind (`article:<slug>`).
+              const key = id.slice(lang.length + 1);
+              if (kept.has(id) || malformed.has(key) || malformed.has(key.slice(key.indexOf(':') + 1))) {
                 if (!kept.has(id))
                   logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
                 continue;
