@@ -62,6 +62,7 @@ const schema = z
     S3_CONCURRENCY: positive('a whole number of at least 1'),
     AWS_MAX_ATTEMPTS: positive('a whole number of at least 1'),
     S3_REQUEST_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
+    API_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PURGE_TIMEOUT_MS: positive('a number of milliseconds of at least 1'),
     PURGE_WAIT_MS: positive('a number of milliseconds', 0),
     PURGE_RETRY_MS: positive('a number of milliseconds of at least 1'),

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
@@ -71,7 +72,7 @@ function startChild(env: Record<string, string> = {}): Child {
       cwd: ROOT,
       env: {
         ...process.env,
-        PUBLIC_API_BASE_URL: api.url,
+        PUBLIC_API_BASE_URL: `http://127.0.0.1:${API_PORT}`,
         WEBHOOK_SECRET: SECRET,
         PUBLISHER_HOST: '127.0.0.1',
         PUBLISHER_PORT: String(PUBLISHER_PORT),
@@ -155,9 +156,12 @@ async function status(): Promise<Status | null> {
   return res?.ok ? ((await res.json()) as Status) : null;
 }
 
+/** A clean stop (SIGTERM); a publisher that has not exited 15 s later is killed. */
 async function stop(child: Child): Promise<void> {
   if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
   await child.exited;
+  clearTimeout(timer);
 }
 
 const liveId = () => path.basename(readlinkSync(path.join(publishDir, 'live')));
@@ -291,4 +295,199 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
     },
     60_000,
   );
+});
+
+/**
+ * The API slow or malformed during a re-read: the reference API moves to FAULTS_TEST_PORT+3 and a
+ * proxy takes its address (the one the build baked in), delaying or altering chosen answers.
+ */
+describe('the API slow or answering one malformed record during a publish', () => {
+  let proxy: Server;
+  /** What the proxy does with an answer: pass it, hold it `delayMs` first, or rewrite its JSON. */
+  interface Plan {
+    delayMs?: number;
+    rewrite?: (json: unknown) => void;
+  }
+  let plan: (url: string) => Plan = () => ({});
+  const seen: Array<{ url: string; delayMs: number }> = [];
+  let child: Child;
+
+  beforeAll(async () => {
+    await api.close();
+    api = await startEditingApi({
+      port: SITE_PORT + 3,
+      dbPath: runDb,
+      token: TOKEN,
+      publisherPort: PUBLISHER_PORT,
+      secret: SECRET,
+    });
+    const upstreamPort = SITE_PORT + 3;
+    proxy = createServer((req: IncomingMessage, res) => {
+      const url = req.url ?? '/';
+      const { delayMs = 0, rewrite } = plan(url);
+      seen.push({ url, delayMs });
+      const headers = { ...req.headers };
+      delete headers['accept-encoding']; // plain bodies, to rewrite
+      if (rewrite) delete headers['if-none-match'];
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: upstreamPort, method: req.method, path: url, headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            let body = Buffer.concat(chunks);
+            const out = { ...answer.headers };
+            if (rewrite && answer.statusCode === 200 && /json/.test(answer.headers['content-type'] ?? '')) {
+              const json = JSON.parse(body.toString('utf8')) as unknown;
+              rewrite(json);
+              body = Buffer.from(JSON.stringify(json));
+              delete out.etag;
+              out['content-length'] = String(body.length);
+            }
+            setTimeout(() => {
+              if (res.destroyed) return; // the client gave up (its timeout)
+              res.writeHead(answer.statusCode ?? 502, out).end(body);
+            }, delayMs);
+          });
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(API_PORT, '127.0.0.1', resolve));
+    // A 2 s request timeout (API_TIMEOUT_MS) instead of 30 s, so that "past the timeout" takes seconds.
+    child = await startIdle({ API_TIMEOUT_MS: '2000' });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child) await stop(child);
+    proxy?.closeAllConnections();
+    await new Promise((r) => proxy?.close(r));
+  }, 30_000);
+
+  const msgs = (from: number) => child.lines.slice(from);
+  const slowTitle = 'Published through a slow API';
+
+  it('an answer slower than usual but within the timeout: the publish completes with it', async () => {
+    const [, , , , , , , , , , , , a] = await slugs(13);
+    plan = (url) => (url.includes(a!) && !seen.some((s) => s.delayMs > 0) ? { delayMs: 1500 } : {});
+    const from = child.lines.length;
+    expect(await edit('article', a!, { en: { title: slowTitle } })).toBe(202);
+    await until(
+      () => existsSync(path.join(publishDir, 'live')) && livePage(`en/article/${a}/index.html`).includes(slowTitle),
+      30_000,
+      () => tail(child),
+    );
+    plan = () => ({});
+    expect(seen.filter((s) => s.delayMs > 0)).toHaveLength(1);
+    expect(msgs(from).filter((l) => l.level === 50)).toEqual([]);
+    expectLiveWhole();
+  }, 60_000);
+
+  it('an answer past the timeout on every try: the publish fails clearly, the last good site stays, and the edit goes live once the API answers', async () => {
+    const [, , , , , , , , , , , , , b] = await slugs(14);
+    const title = 'Published once the API answered again';
+    const page = `en/article/${b}/index.html`;
+    const pageBefore = livePage(page);
+    const liveBefore = liveId();
+    let slow = 0;
+    const from = child.lines.length;
+    const failedYet = () => msgs(from).some((l) => l.level === 50);
+    // Every request naming the record is held 3 s (past the 2 s timeout) until a publish has failed.
+    plan = (url) => (url.includes(b!) && !failedYet() ? (slow++, { delayMs: 3000 }) : {});
+    expect(await edit('article', b!, { en: { title } })).toBe(202);
+    await until(
+      () => msgs(from).some((l) => l.level === 50),
+      30_000,
+      () => tail(child),
+    );
+    const failed = msgs(from).find((l) => l.level === 50)!;
+    expect(String(failed.msg)).toMatch(/publish failed, the live release stays/);
+    const err = failed.err as { message: string };
+    expect(err.message, JSON.stringify(failed)).toMatch(/time|abort/i);
+    // Failed: nothing switched, the page as it was.
+    expect(liveId()).toBe(liveBefore);
+    expect(livePage(page)).toBe(pageBefore);
+    expect(journaled()).toEqual([`article:${b}`]);
+    // The retry (back-off) publishes it, nothing sent again.
+    await until(
+      () => livePage(page).includes(title),
+      30_000,
+      () => tail(child),
+    );
+    await until(
+      () => journaled().length === 0,
+      10_000,
+      () => tail(child),
+    );
+    expect(slow).toBeGreaterThanOrEqual(3);
+    expectLiveWhole();
+    plan = () => ({});
+  }, 60_000);
+
+  it('one record answered malformed in the re-read: the publish goes on, the warning names endpoint, id and field, its pages stay byte for byte, the other edit is live', async () => {
+    const list = await slugs(30);
+    const [bad, good] = [list[20]!, list[4]!];
+    const pages = [`en/article/${bad}/index.html`, `article/${bad}/index.html`];
+    const before = new Map(pages.map((p) => [p, livePage(p)]));
+    /** The record's title a number (the schema wants a string), wherever the answer carries the record itself. */
+    const corrupt = (record: unknown) => {
+      const r = record as { slug?: unknown; title?: unknown } | null;
+      if (r && r.slug === bad && typeof r.title === 'string') r.title = 42;
+    };
+    plan = () => ({
+      rewrite: (json) => {
+        const j = json as {
+          data?: unknown;
+          result?: Array<{ detail?: { answer?: { data?: unknown } } }>;
+        };
+        corrupt(j.data);
+        for (const item of Array.isArray(j.result) ? j.result : []) {
+          corrupt(item);
+          corrupt(item.detail?.answer?.data);
+        }
+      },
+    });
+    const from = child.lines.length;
+    const total = () => msgs(from).filter((l) => /publish .* live in|publish: nothing changed/.test(String(l.msg)));
+    // Both edits in one publish (the queue's debounce gathers them).
+    const [x, y] = await Promise.all([
+      edit('article', bad, { en: { title: 'An edit the API answers malformed' } }),
+      edit('article', good, { en: { title: 'Published beside a malformed record' } }),
+    ]);
+    expect([x, y]).toEqual([202, 202]);
+    await until(
+      () => livePage(`en/article/${good}/index.html`).includes('Published beside a malformed record'),
+      30_000,
+      () => tail(child),
+    );
+    await until(
+      () => journaled().length === 0,
+      10_000,
+      () => tail(child),
+    );
+    plan = () => ({});
+    expect(total()).toHaveLength(1);
+    expect(msgs(from).filter((l) => l.level === 50)).toEqual([]);
+    const warnings = msgs(from).filter((l) => l.level === 40 && l.stage === 'reread');
+    expect(warnings.length, tail(child)).toBeGreaterThan(0);
+    // Each names the endpoint, the record (its id or its slug) and the field.
+    const { data } = (await (await fetch(`${api.url}/api/frontend/content/page/${bad}`)).json()) as {
+      data: { id: number };
+    };
+    const said = warnings.map((w) => String(w.msg));
+    const skip = new RegExp(
+      `^articles: skipped a malformed record from /content/\\S+ id=${data.id}: field "title" .*expected string, received number$`,
+    );
+    const kept = new RegExp(
+      `^articles: /content/category/all id=article:${bad} \\((th|en)\\): its last good version stays$`,
+    );
+    expect(said.filter((m) => !skip.test(m) && !kept.test(m)).filter((m) => !m.startsWith('news: '))).toEqual([]);
+    expect(said.filter((m) => skip.test(m) && m.includes('from /content/category/all ')).length).toBeGreaterThan(0);
+    expect(said.filter((m) => kept.test(m)).length).toBeGreaterThan(0);
+    // Its pages as they were, byte for byte; the lists show its last good title, not the edit.
+    for (const p of pages) expect(livePage(p), p).toBe(before.get(p));
+    expect(livePage('en/articles/index.html')).not.toContain('An edit the API answers malformed');
+    expectLiveWhole();
+  }, 60_000);
 });
