@@ -272,6 +272,7 @@ Environment (README "Environment", docs/deploy.md, docs/operations.md):
   PURGE_ADAPTER, PURGE_COMMAND     how the CDN is told (command, cloudflare, fastly, none)
   SEARCH_HOST, SEARCH_PORT         the manual search route for the CDN (off when unset)
   REREAD_INTERVAL                  seconds between scheduled re-reads of the API (300; 0 off)
+  API_TIMEOUT_MS                   milliseconds one request to the API may take (30000; 3 tries)
   LOG_FORMAT                       json (default here) or pretty`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
