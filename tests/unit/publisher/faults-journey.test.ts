@@ -8,9 +8,15 @@
  *   again: the live release whole (every file against its manifest), no leftovers, every edit
  *   accepted before the kill live.
  *
- * Ports (site origin 19200 baked into the build, API 19201, publisher 19202): FAULTS_TEST_PORT=N
- * moves them to N, N+1, N+2. The build is made once into .data/test-faults-journey/ (about 40 s)
- * and reused while the sources are unchanged.
+ * - The API slow (a proxy at the address the build baked in): within the timeout, and past it on
+ *   every try (API_TIMEOUT_MS=2000 instead of 30 s); one record answered malformed beside another
+ *   edit in the same publish.
+ *
+ * Ports (site origin 19200 baked into the build, API 19201 (the proxy's in the second part, the
+ * API then on 19203), publisher 19202): FAULTS_TEST_PORT=N moves them to N…N+3. The build is made
+ * once into .data/test-faults-journey/ (about 40 s) and reused while the sources are unchanged.
+ * Each kill case starts the publisher twice (each start re-reads the whole API): 20–45 s at load
+ * average 3–8 on 2 cores, more on a busier machine (hence the 120 s limit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +25,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { buildOnce, startEditingApi } from './built-site.ts';
 
@@ -53,6 +59,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await killAll();
   await api?.close();
 });
 
@@ -62,6 +69,15 @@ interface Child {
   lines: Array<Record<string, unknown>>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+}
+
+/** The publishers started and not yet exited (a test that fails or times out leaves none behind). */
+const children = new Set<Child>();
+async function killAll(): Promise<void> {
+  for (const c of children) {
+    c.process.kill('SIGKILL');
+    await c.exited;
+  }
 }
 
 function startChild(env: Record<string, string> = {}): Child {
@@ -100,7 +116,10 @@ function startChild(env: Record<string, string> = {}): Child {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { process: child, lines, exited, stderr: () => stderr };
+  const started: Child = { process: child, lines, exited, stderr: () => stderr };
+  children.add(started);
+  void exited.then(() => children.delete(started));
+  return started;
 }
 
 const tail = (c: Child) =>
@@ -236,6 +255,7 @@ async function edit(type: string, key: string, body: unknown): Promise<number | 
 
 describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepted is lost', () => {
   let articles: string[] = [];
+  afterEach(killAll);
   beforeAll(async () => {
     // The first start publishes the build as the base release and re-reads the API once.
     const first = await startIdle();
@@ -293,7 +313,7 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
         await stop(restarted);
       }
     },
-    60_000,
+    120_000,
   );
 });
 
