@@ -1,8 +1,4 @@
-/**
- * getStaticPaths of the home page (/ and /en/): every home section of the language, the
- * exchange links, and a cacheKey of the shell plus the records shown (the visitors count
- * excepted: it changes with every page view and the counter's script refreshes it live).
- */
+/** getStaticPaths of the home area's routes: the home page and the two intro pages. */
 import { getEntry } from 'astro:content';
 import { langStaticPaths } from '../../i18n';
 import { cacheKeyOf } from '../../collections/api-collection';
@@ -11,6 +7,11 @@ import { readHome, HOME_SECTIONS as SECTIONS, type HomeRecord } from './collecti
 
 export type HomeData = { [K in (typeof SECTIONS)[number]]?: Extract<HomeRecord, { kind: K }>['value'] };
 
+/**
+ * The home page (/ and /en/): every home section of the language, the exchange links, and a
+ * cacheKey of the shell plus the records shown (the visitors count excepted: it changes with
+ * every page view and the counter's script refreshes it live).
+ */
 export function homePaths() {
   return Promise.all(
     langStaticPaths().map(async ({ params, props: { lang } }) => {
@@ -32,3 +33,32 @@ export function homePaths() {
     }),
   );
 }
+
+/**
+ * An intro page (/intro/ from GET /home/intropage, /intro/v2/ from GET /home/intropage-v2): one
+ * entry per language that has the intro, with a cacheKey of the shell plus that intro record.
+ */
+async function introPathsOf(section: 'intro' | 'introV2') {
+  const paths = await Promise.all(
+    langStaticPaths().map(async ({ params, props }) => {
+      const intro = (await readHome(props.lang))(section);
+      if (!intro) return null;
+      return {
+        params,
+        props: {
+          lang: props.lang,
+          intro: intro.value,
+          variant: section === 'intro' ? ('v1' as const) : ('v2' as const),
+        },
+        cacheKey: cacheKeyOf({ id: 'shell', digest: await pageCacheKey(props.lang) }, intro.entry),
+      };
+    }),
+  );
+  return paths.filter((p) => p !== null);
+}
+
+/** /intro/ and /en/intro/. */
+export const introPaths = () => introPathsOf('intro');
+
+/** /intro/v2/ and /en/intro/v2/. */
+export const introV2Paths = () => introPathsOf('introV2');
