@@ -59,22 +59,5 @@ export function alternatePath(currentPath: string, targetLang: Lang): string {
   return localizePath(currentPath, targetLang);
 }
 
-/** What an Astro page or component knows about its request. */
-interface AstroLike {
-  params: Record<string, string | undefined>;
-  currentLocale?: string | undefined;
-  url: URL;
-}
-
-/**
- * The language of the page being rendered: the `[...lang]` param when the route has one,
- * else Astro's own `currentLocale`, else the URL.
- */
-export function getLang(astro: AstroLike): Lang {
-  if ('lang' in astro.params) return langFromParam(astro.params.lang);
-  if (isLang(astro.currentLocale)) return astro.currentLocale;
-  return langFromPath(astro.url.pathname);
-}
-
 /** A file's path in a language (a calendar file), without the trailing slash localizePath gives pages. */
 export const localizeFilePath = (path: string, lang: Lang) => localizePath(path, lang).replace(/\/$/, '');
