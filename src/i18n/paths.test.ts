@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatePath, langFromParam, langStaticPaths, localizePath } from './paths';
+import { alternatePath, langStaticPaths, localizePath } from './paths';
 
 describe('localizePath', () => {
   it('prefixes English paths with /en and leaves Thai at the root', () => {
@@ -34,11 +34,6 @@ describe('alternatePath', () => {
 });
 
 describe('language of a page', () => {
-  it('reads the [...lang] rest parameter', () => {
-    expect(langFromParam(undefined)).toBe('th');
-    expect(langFromParam('en')).toBe('en');
-    expect(() => langFromParam('fr')).toThrow(/Unknown language segment "fr"/);
-  });
   it('getStaticPaths entries cover both languages', () => {
     expect(langStaticPaths()).toEqual([
       { params: { lang: undefined }, props: { lang: 'th' } },

@@ -3,19 +3,12 @@
  * (docs/routes.md). Menu paths from the API are language-neutral portal paths,
  * so every link the shell renders goes through `localizePath`. Browser-safe.
  */
-import { DEFAULT_LANG, isLang, type Lang } from './config';
+import { DEFAULT_LANG, type Lang } from './config';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i; // http:, https:, mailto:, tel:, //host
 
 export function isExternalPath(path: string): boolean {
   return EXTERNAL.test(path);
-}
-
-/** The rest parameter of `src/pages/[...lang]/…`: undefined for Thai, 'en' for English. */
-export function langFromParam(param: string | undefined | null): Lang {
-  if (param === undefined || param === null || param === '') return DEFAULT_LANG;
-  if (isLang(param)) return param;
-  throw new Error(`Unknown language segment "${param}" (expected nothing or "en")`);
 }
 
 /** The param value to return from getStaticPaths for a language. */

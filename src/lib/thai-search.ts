@@ -105,4 +105,3 @@ export function highlightMatches(text: string, query: string): HighlightSegment[
   }
   return out;
 }
-
