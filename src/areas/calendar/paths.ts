@@ -1,13 +1,10 @@
-/** getStaticPaths of the calendar area's routes (src/pages/), one function per route. */
-import { langStaticPaths } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
+/** getStaticPaths of the calendar area's routes (src/pages/); the calendar files' are in ./calendar-files.ts. */
+import { languagePagePaths } from '../../shell/page-paths';
 import { getEventsEntry } from './collection';
 
-export async function calendarPaths() {
-  return Promise.all(
-    langStaticPaths().map(async (entry) => {
-      const events = await getEventsEntry(entry.props.lang);
-      return { ...entry, props: { ...entry.props, events }, cacheKey: await pageCacheKey(entry.props.lang, events) };
-    }),
-  );
-}
+/** /calendar/ and /en/calendar/: every event of the language. */
+export const calendarPaths = () =>
+  languagePagePaths(async (lang) => {
+    const events = await getEventsEntry(lang);
+    return { props: { events }, shows: [events] };
+  });

@@ -1,33 +1,20 @@
 /** getStaticPaths of the downloads area's routes (src/pages/), one function per route. */
-import { langStaticPaths } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
+import { detailPagePaths, languagePagePaths } from '../../shell/page-paths';
 import { getDownloadCategoryEntries } from './collection';
 
-export async function downloadsPaths() {
-  return Promise.all(
-    langStaticPaths().map(async ({ params, props }) => {
-      const entries = await getDownloadCategoryEntries(props.lang);
-      return {
-        params,
-        props: { ...props, categories: entries.map((e) => e.data) },
-        cacheKey: await pageCacheKey(props.lang, entries),
-      };
-    }),
-  );
-}
+/** /downloads/: every category. */
+export const downloadsPaths = () =>
+  languagePagePaths(async (lang) => {
+    const entries = await getDownloadCategoryEntries(lang);
+    return { props: { categories: entries.map((e) => e.data) }, shows: [entries] };
+  });
 
-export async function downloadCategoryPaths() {
-  const perLang = await Promise.all(
-    langStaticPaths().map(async ({ params, props }) => {
-      const entries = await getDownloadCategoryEntries(props.lang);
-      return Promise.all(
-        entries.map(async (entry) => ({
-          params: { ...params, categoryId: entry.data.id },
-          props: { lang: props.lang, category: entry.data },
-          cacheKey: await pageCacheKey(props.lang, entry),
-        })),
-      );
-    }),
+/** /downloads/{categoryId}/: one page per category. */
+export const downloadCategoryPaths = () =>
+  detailPagePaths(async (lang) =>
+    (await getDownloadCategoryEntries(lang)).map((entry) => ({
+      params: { categoryId: entry.data.id },
+      props: { category: entry.data },
+      shows: [entry],
+    })),
   );
-  return perLang.flat();
-}

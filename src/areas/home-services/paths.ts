@@ -1,21 +1,12 @@
 /** getStaticPaths of the home-services area's routes (src/pages/), one function per route. */
-import { LANGS, paramForLang } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
 import { readHomeServices } from './collection';
-import { detailPagePaths } from '../../shell/page-paths';
+import { detailPagePaths, languagePagePaths } from '../../shell/page-paths';
 
-export async function homeServicesPaths() {
-  return Promise.all(
-    LANGS.map(async (lang) => {
-      const services = await readHomeServices(lang);
-      return {
-        params: { lang: paramForLang(lang) },
-        props: { lang, services: services.map((e) => e.data) },
-        cacheKey: await pageCacheKey(lang, services),
-      };
-    }),
-  );
-}
+export const homeServicesPaths = () =>
+  languagePagePaths(async (lang) => {
+    const services = await readHomeServices(lang);
+    return { props: { services: services.map((e) => e.data) }, shows: [services] };
+  });
 
 export const homeServicePaths = () =>
   detailPagePaths(async (lang) =>

@@ -1,21 +1,15 @@
 /** getStaticPaths of the manuals area's routes (src/pages/), one function per route. */
-import { LANGS, paramForLang } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
 import { readManuals } from './collection';
-import { detailPagePaths, listPagePaths } from '../../shell/page-paths';
+import { detailPagePaths, languagePagePaths, listPagePaths } from '../../shell/page-paths';
 
-export async function manualsPaths() {
-  return Promise.all(
-    LANGS.map(async (lang) => {
-      const { groups, highlights } = await readManuals(lang);
-      return {
-        params: { lang: paramForLang(lang) },
-        props: { lang, groups: groups.map((e) => e.data), highlights: highlights.map((e) => e.data) },
-        cacheKey: await pageCacheKey(lang, groups, highlights),
-      };
-    }),
-  );
-}
+export const manualsPaths = () =>
+  languagePagePaths(async (lang) => {
+    const { groups, highlights } = await readManuals(lang);
+    return {
+      props: { groups: groups.map((e) => e.data), highlights: highlights.map((e) => e.data) },
+      shows: [groups, highlights],
+    };
+  });
 
 export const manualPaths = () =>
   detailPagePaths(async (lang) =>
@@ -39,15 +33,8 @@ export const manualGroupPaths = () =>
     }));
   });
 
-export async function manualSearchPaths() {
-  return Promise.all(
-    LANGS.map(async (lang) => {
-      const { groups } = await readManuals(lang);
-      return {
-        params: { lang: paramForLang(lang) },
-        props: { lang, groups: groups.map((e) => e.data) },
-        cacheKey: await pageCacheKey(lang, groups),
-      };
-    }),
-  );
-}
+export const manualSearchPaths = () =>
+  languagePagePaths(async (lang) => {
+    const { groups } = await readManuals(lang);
+    return { props: { groups: groups.map((e) => e.data) }, shows: [groups] };
+  });

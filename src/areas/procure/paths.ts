@@ -1,28 +1,16 @@
 /** getStaticPaths of the procure area's routes (src/pages/), one function per route. */
-import { LANGS, paramForLang } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
 import { readProcure } from './collection';
-import { listPagePaths } from '../../shell/page-paths';
+import { languagePagePaths, listPagePaths } from '../../shell/page-paths';
 
-export async function procurePaths() {
-  return Promise.all(
-    LANGS.map(async (lang) => {
-      const { groups, itemsOf } = await readProcure(lang);
-      const shown = groups.map((g) => ({ group: g, items: itemsOf(g.data.firstPage) }));
-      return {
-        params: { lang: paramForLang(lang) },
-        props: {
-          lang,
-          groups: shown.map(({ group, items }) => ({ group: group.data, items: items.map((e) => e.data) })),
-        },
-        cacheKey: await pageCacheKey(
-          lang,
-          shown.flatMap(({ group, items }) => [group, ...items]),
-        ),
-      };
-    }),
-  );
-}
+export const procurePaths = () =>
+  languagePagePaths(async (lang) => {
+    const { groups, itemsOf } = await readProcure(lang);
+    const shown = groups.map((g) => ({ group: g, items: itemsOf(g.data.firstPage) }));
+    return {
+      props: { groups: shown.map(({ group, items }) => ({ group: group.data, items: items.map((e) => e.data) })) },
+      shows: [shown.flatMap(({ group, items }) => [group, ...items])],
+    };
+  });
 
 export const procureGroupPaths = () =>
   listPagePaths(async (lang) => {

@@ -1,31 +1,19 @@
 /** getStaticPaths of the services area's routes (src/pages/), one function per route. */
-import { LANGS, paramForLang } from '../../i18n';
-import { pageCacheKey } from '../../shell/collection';
 import { readServices } from './collection';
-import { detailPagePaths } from '../../shell/page-paths';
+import { detailPagePaths, languagePagePaths } from '../../shell/page-paths';
 
-export async function servicesPaths() {
-  return Promise.all(
-    LANGS.map(async (lang) => {
-      const { groups, hot, servicesOf } = await readServices(lang);
-      const shown = groups.map((g) => ({ group: g, services: servicesOf(g.data.services) }));
-      return {
-        params: { lang: paramForLang(lang) },
-        props: {
-          lang,
-          hot: (hot?.services ?? []).map((e) => e.data),
-          groups: shown.map(({ group, services }) => ({ group: group.data, services: services.map((e) => e.data) })),
-        },
-        cacheKey: await pageCacheKey(
-          lang,
-          hot?.entry,
-          hot?.services,
-          shown.flatMap(({ group, services }) => [group, ...services]),
-        ),
-      };
-    }),
-  );
-}
+export const servicesPaths = () =>
+  languagePagePaths(async (lang) => {
+    const { groups, hot, servicesOf } = await readServices(lang);
+    const shown = groups.map((g) => ({ group: g, services: servicesOf(g.data.services) }));
+    return {
+      props: {
+        hot: (hot?.services ?? []).map((e) => e.data),
+        groups: shown.map(({ group, services }) => ({ group: group.data, services: services.map((e) => e.data) })),
+      },
+      shows: [hot?.entry, hot?.services, shown.flatMap(({ group, services }) => [group, ...services])],
+    };
+  });
 
 export const servicePaths = () =>
   detailPagePaths(async (lang) => {
