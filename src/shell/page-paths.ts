@@ -93,6 +93,7 @@ export const languagePagePaths = <P extends object>(pageOf: (lang: Lang) => Prom
 
 /**
  * Paths of a page that shows no record of its own (the web board's and the member's account
- * pages, whose island fetches what it shows): both languages, the shell's cacheKey.
+ * pages, whose island fetches what it shows; the search; the site map, made of the shell's
+ * menus): both languages, the shell's cacheKey.
  */
 export const shellPagePaths = () => detailPagePaths(async () => [{ params: {}, props: {}, shows: [] }]);
