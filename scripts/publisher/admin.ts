@@ -164,7 +164,7 @@ export async function handleAdmin(
     200,
     page(
       'Publisher administration',
-      `<p>Live release: <strong>${esc(live?.id ?? 'none')}</strong>. ${publisher.publishing ? 'A publish is running.' : 'Idle.'} Dirty records: ${esc(publisher.dirty.length)}.</p>
+      `<p>Live release: <strong>${esc(live?.id ?? 'none')}</strong>. ${publisher.queue.running ? 'A publish is running.' : 'Idle.'} Dirty records: ${esc(publisher.queue.dirty.length)}.</p>
 <h2>Kept releases</h2><ul>${kept}</ul>
 <h2>Last publishes</h2><table><caption>Newest first (JSON: /status/history)</caption><thead><tr><th scope="col">Started (UTC)</th><th scope="col">Kind</th><th scope="col">Outcome</th><th scope="col">Release</th><th scope="col">Webhook actions</th><th scope="col">Pages and purge</th><th scope="col">Stages (start)</th></tr></thead><tbody>${rows || '<tr><td colspan="7">None yet.</td></tr>'}</tbody></table>`,
     ),

@@ -325,7 +325,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       running.logger.info('stopping: no new webhooks; finishing the publish under way');
       const closed = running.close();
       const end = Date.now() + 120_000;
-      while (running.publisher.publishing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+      while (running.publisher.queue.running && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
       await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))]);
       if (Number(await readFile(pidFile, 'utf8').catch(() => '')) === process.pid) await rm(pidFile, { force: true });
       process.exit(0);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
-import { filesOfFolder, filesOfRelease, pagesNow } from './stages/files.ts';
+import { filesOfFolder, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
@@ -14,13 +14,13 @@ import { History } from './stages/history.ts';
 import { reread, wholeKind } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
+import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
-import type { PurgeState } from './purge/retrying.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
 import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
-import { newStats, type ContentEvent, type Files, type PublishKind } from './stages/types.ts';
-import type { PublisherOptions, PublishStats, PurgeStats, Queued } from './stages/types.ts';
+import { newStats, type ContentEvent, type Files, type PublishKind, type PublisherOptions } from './stages/types.ts';
+import type { PublishStats, PurgeStats, Queued } from './stages/types.ts';
 
 export type { ContentEvent, PublishKind, PublisherOptions, PublishStats, PurgeStats };
 
@@ -33,7 +33,8 @@ export class Publisher {
   readonly metrics: PublisherMetrics;
   /** Every publish and rollback, newest first (./stages/history.ts); null when not kept. */
   readonly history: History | null;
-  readonly #purge: PurgeStage;
+  /** The purge stage: its last request and a retrying purger's state (for /status). */
+  readonly purge: PurgeStage;
   readonly #maps: PageMaps;
   readonly #reporter: Reporter;
   readonly #workDir: string;
@@ -56,31 +57,10 @@ export class Publisher {
     this.metrics = o.metrics ?? createPublisherMetrics();
     this.history = o.historyFile ? new History(o.historyFile) : null;
     this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics, this.history);
-    this.#purge = new PurgeStage(o.purger ?? null);
+    this.purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     const journal = o.journalFile ? new Journal(o.journalFile) : null;
-    this.queue = new PublishQueue(
-      (batch) => this.#publishBatch(batch),
-      {
-        ...{ debounceMs: o.debounceMs ?? 100, maxWaitMs: o.maxWaitMs ?? 1000 },
-        ...{ retryMs: o.retryMs ?? 1000, maxRetryMs: o.maxRetryMs ?? 60_000 },
-      },
-      journal,
-    );
-  }
-
-  get publishing(): boolean {
-    return this.queue.running;
-  }
-  get dirty(): string[] {
-    return this.queue.dirty;
-  }
-  get lastPurge(): PurgeStats | null {
-    return this.#purge.last;
-  }
-  /** The purger's retries (purge/retrying.ts): what waits, failures in a row, the last error. */
-  get purgeRetries(): PurgeState | null {
-    return this.#purge.retries;
+    this.queue = new PublishQueue((batch) => this.#publishBatch(batch), o, journal);
   }
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
@@ -125,9 +105,8 @@ export class Publisher {
   async adoptLive(): Promise<ReleaseInfo | null> {
     const live = await this.store.live();
     if (!live) return null;
-    const saved = await this.#maps.read(live.id);
-    if (saved) await this.rp.paths(); // the bundle exposes its store once its pages' code has run
-    this.#files = await filesOfRelease(this.store, live.id, saved ?? (await pagesNow(this.rp)), this.#twins);
+    const release = { store: this.store, rp: this.rp, id: live.id, twins: this.#twins };
+    this.#files = await this.#maps.filesOf({ ...release, start: true });
     this.store.prepareNext?.(); // a store that can (dir) prepares the next release's copy meanwhile
     return live;
   }
@@ -138,25 +117,10 @@ export class Publisher {
    */
   rollback(id?: string): Promise<ReleaseInfo> {
     return this.queue.exclusive(async () => {
-      const t = performance.now();
-      const before = this.#files;
-      const report = this.#reporter.publish('rollback', newReleaseId());
-      try {
-        if (id && !(await this.store.list()).some((r) => r.id === id)) throw new Error(`no kept release ${id}`);
-        const info = id ? (await this.store.activate(id), (await this.store.live())!) : await this.store.rollback();
-        this.store.prepareNext?.();
-        const known = this.#maps.made(info.id);
-        const saved = known ? null : await this.#maps.read(info.id);
-        this.#files =
-          known ?? (await filesOfRelease(this.store, info.id, saved ?? (await pagesNow(this.rp)), this.#twins));
-        if (!known && !saved) for (const f of this.#files.values()) f.cacheKey = undefined;
-        report.purged(await this.#purge.afterSwitch(info.id, [], before, this.#files), this.#purge.name);
-        report.rolledBack(info.id, performance.now() - t);
-        return info;
-      } catch (error) {
-        report.failed({ ...newStats(), durationMs: performance.now() - t, error: (error as Error).message }, error);
-        throw error;
-      }
+      const o = { store: this.store, rp: this.rp, maps: this.#maps, purge: this.purge, twins: this.#twins };
+      const out = await rollback({ ...o, reporter: this.#reporter, live: this.#files, id });
+      this.#files = out.files;
+      return out.info;
     });
   }
 
@@ -209,8 +173,8 @@ export class Publisher {
         report.released(out);
         await this.#maps.write(out.id, out.files);
         // Only now that the release is live: a failed publish purges nothing (nothing switched).
-        const purged = await this.#purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
-        report.purged(purged, this.#purge.name);
+        const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
+        report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release is followed by the catch-up that adds its twins: its copies are made meanwhile.
         const t = performance.now();

@@ -161,7 +161,7 @@ export function createPublisherServer(options: ServerOptions): Server {
     metrics.queueDepth.set(publisher.stats.queue);
     const oldest = (publisher as { queue?: { oldestDirtyAt: number | null } }).queue?.oldestDirtyAt ?? null;
     metrics.oldestDirtySeconds.set(oldest === null ? 0 : (Date.now() - oldest) / 1000);
-    metrics.publishing.set(publisher.publishing ? 1 : 0);
+    metrics.publishing.set(publisher.queue.running ? 1 : 0);
     if (!options.readiness) metrics.ready.set(1);
     metrics.releases.set((await publisher.store.list()).length);
     const bytes = disk();
@@ -225,7 +225,7 @@ export function createPublisherServer(options: ServerOptions): Server {
         const events = parsed.data.map((e) => `${e.action} ${e.type}:${e.key}`);
         log.info({ webhookIds: id ? [id] : [], events }, `webhook ${id} queued ${events.join(', ')}`);
         res.once('finish', () => faultPoint('accepted')); // (tests only: ./fault.ts)
-        return send(res, 202, { queued: parsed.data.length, dirty: publisher.dirty.length });
+        return send(res, 202, { queued: parsed.data.length, dirty: publisher.queue.dirty.length });
       }
       if (req.method === 'POST' && url.pathname === '/rollback') {
         await verified(req);
@@ -242,13 +242,13 @@ export function createPublisherServer(options: ServerOptions): Server {
         return send(res, 200, {
           release: live,
           previous: index >= 0 ? (releases[index + 1] ?? null) : null,
-          publishing: publisher.publishing,
+          publishing: publisher.queue.running,
           queue: publisher.stats.queue,
-          dirty: publisher.dirty,
+          dirty: publisher.queue.dirty,
           publishes: { total: publisher.stats.total, failed: publisher.stats.failed },
           last: publisher.last,
-          purge: publisher.lastPurge,
-          purgeRetries: publisher.purgeRetries,
+          purge: publisher.purge.last,
+          purgeRetries: publisher.purge.retries,
           state: options.readiness?.state ?? 'ready',
           states: options.readiness?.states ?? [],
         });

@@ -1,8 +1,10 @@
 /**
  * `npm run lint`: the code checks that need no API. ESLint (eslint.config.js: typescript-eslint,
  * eslint-plugin-astro, jsx-a11y, react-hooks; zero warnings), Prettier's format check
- * (.prettierrc.json, .prettierignore), knip (knip.json: unused files, exports and
- * dependencies) and dependency-cruiser (.dependency-cruiser.cjs: the layers). Runs all four; exits non-zero if any failed. `npm run format` fixes formatting.
+ * (.prettierrc.json, .prettierignore), knip (knip.jsonc: unused files, exports and
+ * dependencies; then `knip --production`: code only tests import) and dependency-cruiser
+ * (.dependency-cruiser.cjs: the layers). Runs them all; exits non-zero if any failed.
+ * `npm run format` fixes formatting.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,10 @@ const steps: [string, string[]][] = [
   ['eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings', '0']],
   ['prettier --check', [bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
   ['knip', [bin('knip/bin/knip.js')]],
+  // Production entries only (knip.jsonc's `!` files): an export or file that only tests import
+  // is reported. Dependencies are the run above's: this one does not follow astro.config.mjs,
+  // so it would call the React renderer and UnoCSS unused.
+  ['knip --production', [bin('knip/bin/knip.js'), '--production', '--exclude', 'dependencies']],
   // The layers (.dependency-cruiser.cjs, docs/architecture.md "Layers"): module by module over
   // src/ and scripts/, then folder by folder (an area, or a top folder of src/) for pairs.
   [

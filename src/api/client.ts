@@ -52,7 +52,7 @@ const state: ClientState = {
   onUnauthorized: null,
 };
 
-/** Points the client at another API (tests, scripts). */
+/** Points the client at another API. @internal (the unit and contract tests' seam) */
 export function setApiBaseUrl(url: string): void {
   state.baseUrl = url.replace(/\/+$/, '');
 }

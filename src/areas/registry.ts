@@ -64,7 +64,7 @@ export const AREAS: readonly AreaManifest[] = [
   webboard,
 ];
 
-/** The area that declares a collection, or undefined. */
+/** The area that declares a collection, or undefined. @internal (tests/unit/areas.test.ts: every collection has an owner) */
 export function ownerOf(collection: string, areas: readonly AreaManifest[] = AREAS): AreaManifest | undefined {
   return areas.find((a) => a.collections && Object.hasOwn(a.collections, collection));
 }
@@ -83,7 +83,7 @@ export function detailEndpoints(areas: readonly AreaManifest[] = AREAS): Record<
   return Object.fromEntries(areas.flatMap((a) => Object.entries(a.details ?? {})));
 }
 
-/** Every webhook type an area owns (its records). */
+/** Every webhook type an area owns (its records). @internal (tests/unit/areas.test.ts: every webhook type has an owner) */
 export function recordTypes(areas: readonly AreaManifest[] = AREAS): string[] {
   return areas.flatMap((a) => a.records ?? []);
 }
@@ -97,6 +97,8 @@ const collectionFile = (area: AreaManifest): string =>
  * against its manifest (`modules`: file from src/ → its `collections` export). Throws when a
  * collection has no owner, an area declares one its file does not define, or a collection file
  * belongs to no area of the registry.
+ *
+ * @public src/content.config.ts calls it (knip's production run does not follow that file's imports).
  */
 export function contentCollections<C>(
   modules: Readonly<Record<string, Readonly<Record<string, C>>>>,

@@ -40,6 +40,7 @@ export const defineArea = <const M extends AreaManifest>(manifest: M): M => mani
 /**
  * The types of every area's collections, for the content config (src/content.config.ts):
  * each `collection.ts` adds its own (`interface AreaCollections extends Collections {}`).
+ * @public (module augmentation: knip does not see it)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AreaCollections {}

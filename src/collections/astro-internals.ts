@@ -144,6 +144,7 @@ export async function prerenderRuntime() {
  * Astro's generateDigest (content/content-layer.js): xxhash64 (`h64ToString`) of the JSON, or
  * of the string itself. The publisher's re-read computes the same digests
  * (content-store.ts `generateDigest`) so that an unchanged record is not written again.
+ * @internal (the contract test checks the installed Astro still computes it so)
  */
 export const DIGEST_TEXT = 'typeof data === "string" ? data : JSON.stringify(data)';
 

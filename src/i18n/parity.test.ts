@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parityProblems } from './parity-check';
+import { parityProblems } from '../../tests/support/locale-parity';
 import { NAMESPACES } from './config';
 
 const LOCALES = join(import.meta.dirname, '../../locales');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatePath, getLang, langFromParam, langStaticPaths, localizePath } from './paths';
+import { alternatePath, langStaticPaths, localizePath } from './paths';
 
 describe('localizePath', () => {
   it('prefixes English paths with /en and leaves Thai at the root', () => {
@@ -34,17 +34,6 @@ describe('alternatePath', () => {
 });
 
 describe('language of a page', () => {
-  it('reads the [...lang] rest parameter', () => {
-    expect(langFromParam(undefined)).toBe('th');
-    expect(langFromParam('en')).toBe('en');
-    expect(() => langFromParam('fr')).toThrow(/Unknown language segment "fr"/);
-  });
-  it('uses the param, else currentLocale, else the URL', () => {
-    expect(getLang({ params: { lang: 'en' }, url: new URL('http://x/en/') })).toBe('en');
-    expect(getLang({ params: { lang: undefined }, url: new URL('http://x/') })).toBe('th');
-    expect(getLang({ params: {}, currentLocale: 'en', url: new URL('http://x/') })).toBe('en');
-    expect(getLang({ params: {}, url: new URL('http://x/en/search/') })).toBe('en');
-  });
   it('getStaticPaths entries cover both languages', () => {
     expect(langStaticPaths()).toEqual([
       { params: { lang: undefined }, props: { lang: 'th' } },

@@ -3,19 +3,12 @@
  * (docs/routes.md). Menu paths from the API are language-neutral portal paths,
  * so every link the shell renders goes through `localizePath`. Browser-safe.
  */
-import { DEFAULT_LANG, isLang, type Lang } from './config';
+import { DEFAULT_LANG, type Lang } from './config';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i; // http:, https:, mailto:, tel:, //host
 
 export function isExternalPath(path: string): boolean {
   return EXTERNAL.test(path);
-}
-
-/** The rest parameter of `src/pages/[...lang]/…`: undefined for Thai, 'en' for English. */
-export function langFromParam(param: string | undefined | null): Lang {
-  if (param === undefined || param === null || param === '') return DEFAULT_LANG;
-  if (isLang(param)) return param;
-  throw new Error(`Unknown language segment "${param}" (expected nothing or "en")`);
 }
 
 /** The param value to return from getStaticPaths for a language. */
@@ -57,23 +50,6 @@ export function localizePath(path: string, lang: Lang): string {
 /** The same page in another language: alternatePath('/en/articles/', 'th') → '/articles/'. */
 export function alternatePath(currentPath: string, targetLang: Lang): string {
   return localizePath(currentPath, targetLang);
-}
-
-/** What an Astro page or component knows about its request. */
-interface AstroLike {
-  params: Record<string, string | undefined>;
-  currentLocale?: string | undefined;
-  url: URL;
-}
-
-/**
- * The language of the page being rendered: the `[...lang]` param when the route has one,
- * else Astro's own `currentLocale`, else the URL.
- */
-export function getLang(astro: AstroLike): Lang {
-  if ('lang' in astro.params) return langFromParam(astro.params.lang);
-  if (isLang(astro.currentLocale)) return astro.currentLocale;
-  return langFromPath(astro.url.pathname);
 }
 
 /** A file's path in a language (a calendar file), without the trailing slash localizePath gives pages. */

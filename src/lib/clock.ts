@@ -24,7 +24,7 @@ export function now(): number {
   return typeof clock === 'function' ? (clock as () => number)() : Date.now();
 }
 
-/** Installs a clock for `now()` (null: the system's again). For tests and the publisher's schedule. */
+/** Installs a clock for `now()` (null: the system's again). @internal (the publisher's loop tests) */
 export function setClock(clock: (() => number) | null): void {
   if (clock) (globalThis as Holder)[CLOCK_KEY] = clock;
   else delete (globalThis as Holder)[CLOCK_KEY];

@@ -13,8 +13,6 @@ import type { Lang } from '../i18n/config';
 
 const TIME_ZONE = 'Asia/Bangkok';
 const INTL_LOCALE: Record<Lang, string> = { th: 'th-TH-u-ca-buddhist', en: 'en-GB' };
-/** Buddhist Era = Common Era + 543. */
-const BE_OFFSET = 543;
 
 export type DateStyle = 'short' | 'medium' | 'long' | 'full';
 
@@ -123,13 +121,6 @@ export function formatNumber(n: number | null | undefined, lang: Lang, options: 
 
 // ---- calendar labels ----------------------------------------------------------------------
 
-/** Month names January..December: th "มกราคม".."ธันวาคม" (short "ม.ค."), en "January".."December". */
-export function monthNames(lang: Lang, style: 'long' | 'short' = 'long'): string[] {
-  const f = formatter(lang, { month: style });
-  // Mid-month noon in Bangkok so no zone or calendar edge can move the day into another month.
-  return Array.from({ length: 12 }, (_, m) => f.format(new Date(Date.UTC(2026, m, 15, 5))));
-}
-
 /**
  * Weekday names starting on `firstDay` (0 = Sunday, the usual first column of Thai calendars):
  * th narrow "อา".."ส", short "อาทิตย์".."เสาร์", long "วันอาทิตย์".."วันเสาร์"; en short "Sun".."Sat".
@@ -138,17 +129,6 @@ export function weekdayNames(lang: Lang, style: 'long' | 'short' | 'narrow' = 's
   const f = formatter(lang, { weekday: style });
   // 2026-11-01 is a Sunday.
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2026, 10, 1 + ((firstDay + i) % 7), 5))));
-}
-
-/** The year as the page's language counts it: th 2569 (BE), en 2026 (CE). */
-export function displayYear(year: number, lang: Lang): number {
-  return lang === 'th' ? year + BE_OFFSET : year;
-}
-
-/** A year label for a calendar heading or picker: th "พ.ศ. 2569" (era from Intl), en "2026". */
-export function formatYearLabel(year: number, lang: Lang): string {
-  const options: Intl.DateTimeFormatOptions = lang === 'th' ? { era: 'short', year: 'numeric' } : { year: 'numeric' };
-  return formatter(lang, options).format(new Date(Date.UTC(year, 5, 15, 5)));
 }
 
 /** A month heading: th "พฤศจิกายน 2569", en "November 2026". `month` is 1..12. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildLogger, createLogger, isLoggingEnabled, logger, setLoggingForced, type LogLevel } from './logger';
+import { createLogger, isLoggingEnabled, logger, setLoggingForced, type LogLevel } from './logger';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -50,16 +50,5 @@ describe('logger (browser)', () => {
     setLoggingForced(true);
     logger.warn('now visible');
     expect(warn).toHaveBeenCalledWith('now visible');
-  });
-});
-
-describe('buildLogger', () => {
-  it('always prints to stderr, even in production', () => {
-    vi.stubEnv('PROD', true);
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    buildLogger.warn('Skipped a malformed record from /content/rss id=7');
-    buildLogger.info('built 120 pages');
-    expect(spy).toHaveBeenNthCalledWith(1, '[warn]', 'Skipped a malformed record from /content/rss id=7');
-    expect(spy).toHaveBeenNthCalledWith(2, '[info]', 'built 120 pages');
   });
 });

@@ -5,8 +5,6 @@
  *   client). Prints in development and tests; silent in production builds, where Vite replaces
  *   `import.meta.env.PROD` with `true` so the calls cost nothing. `setLoggingForced(true)` turns
  *   it back on (e.g. from the console while diagnosing a live page).
- * - `buildLogger`: for build scripts and content loaders. Always prints, to stderr, because a
- *   skipped malformed record must show in the build log even in a production build.
  */
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -30,7 +28,7 @@ export function createLogger(enabled: () => boolean, sink: LogSink): Logger {
 
 let forced = false;
 
-/** Turns the browser logger on in a production build (or back off). */
+/** Turns the browser logger on in a production build (or back off). @internal (tests) */
 export function setLoggingForced(on: boolean): void {
   forced = on;
 }
@@ -44,12 +42,4 @@ const consoleSink: LogSink = (level, args) => {
   console[level](...args);
 };
 
-// console.warn and console.error write to stderr in Node; info is routed there too so build
-// output (stdout) stays clean for tools that parse it.
-const stderrSink: LogSink = (level, args) => {
-  // eslint-disable-next-line no-console
-  console.error(`[${level}]`, ...args);
-};
-
 export const logger: Logger = createLogger(isLoggingEnabled, consoleSink);
-export const buildLogger: Logger = createLogger(() => true, stderrSink);

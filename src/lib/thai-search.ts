@@ -24,11 +24,6 @@ const MAX_TERMS = 10; // a pasted paragraph as a query must not turn into thousa
 const wordSegmenter = new Intl.Segmenter('th', { granularity: 'word' });
 const graphemeSegmenter = new Intl.Segmenter('th', { granularity: 'grapheme' });
 
-/** The text's words as Intl.Segmenter sees them (spaces and punctuation are their own pieces). */
-export function segmentWords(text: string): string[] {
-  return Array.from(wordSegmenter.segment(text), (s) => s.segment);
-}
-
 /**
  * Lower-cases code point by code point, keeping every code point's length, so an index into
  * the folded string is the same index in the original ('İ' lower-cases to two code units and
@@ -109,9 +104,4 @@ export function highlightMatches(text: string, query: string): HighlightSegment[
     else out.push({ text: piece, match });
   }
   return out;
-}
-
-/** True when the query finds anything in the text (same rules as highlightMatches). */
-export function hasMatch(text: string, query: string): boolean {
-  return matchRanges(text, query).length > 0;
 }

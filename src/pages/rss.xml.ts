@@ -1,5 +1,4 @@
-/** /rss.xml: the Thai article feed (RSS 2.0). */
-import type { APIRoute } from 'astro';
-import { rssResponse } from '../areas/articles/rss';
+/** /rss.xml: the Thai article feed (RSS 2.0; src/areas/articles/rss.ts). */
+import { thaiFeed } from '../areas/articles/rss';
 
-export const GET: APIRoute = ({ site }) => rssResponse('th', site);
+export const GET = thaiFeed;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../api/client';
-import { parseData, parseDataList } from '../api/boundary';
+import { parseDataList } from '../api/boundary';
 import { imageSchema, mapImage } from '../api/shared';
 
 // ---- schemas (the API's shapes) ----
@@ -17,18 +17,9 @@ export const bannerSchema = z.object({
   link: z.nullable(z.string().check(z.minLength(1))),
 });
 
-const bannerClicksSchema = z.object({
-  uuid: z.string().check(z.minLength(1)),
-  clicks: z.number().check(z.int(), z.nonnegative()),
-});
-
 // ---- the portal's types ----
 
 export type Banner = ReturnType<typeof mapBanner>;
-export interface BannerClicks {
-  uuid: string;
-  clicks: number;
-}
 
 // ---- mappings ----
 
@@ -60,10 +51,4 @@ export function getLearningBanners(lang: Lang): Promise<Banner[]> {
 /** GET /home/banner/exchange-link — the exchange links (spec point 3 Banner.exchangeList). */
 export function getExchangeLinks(lang: Lang): Promise<Banner[]> {
   return getBannerList('/home/banner/exchange-link', lang);
-}
-
-/** POST /banner/statistic/{uuid} — counts one click on a banner. */
-export async function recordBannerClick(uuid: string, lang: Lang): Promise<BannerClicks> {
-  const endpoint = `/banner/statistic/${encodeURIComponent(uuid)}`;
-  return parseData(endpoint, await api.post(endpoint, undefined, { lang }), bannerClicksSchema, (v) => v);
 }

@@ -85,7 +85,15 @@ export function categoryNavSource(categories: readonly { id: string; title: stri
 }
 
 /**
+ * Paths of a page built once per language (an area's first page: /contact/, /services/, …):
+ * `pageOf(lang)` gives its props and the records it shows (named in its cacheKey).
+ */
+export const languagePagePaths = <P extends object>(pageOf: (lang: Lang) => Promise<{ props: P; shows: Source[] }>) =>
+  detailPagePaths(async (lang) => [{ params: {}, ...(await pageOf(lang)) }]);
+
+/**
  * Paths of a page that shows no record of its own (the web board's and the member's account
- * pages, whose island fetches what it shows): both languages, the shell's cacheKey.
+ * pages, whose island fetches what it shows; the search; the site map, made of the shell's
+ * menus): both languages, the shell's cacheKey.
  */
 export const shellPagePaths = () => detailPagePaths(async () => [{ params: {}, props: {}, shows: [] }]);

@@ -72,7 +72,7 @@ export function waitForRehydration(timeoutMs: number = REHYDRATION_TIMEOUT_MS): 
   });
 }
 
-/** For tests: back to "not rehydrated". */
+/** For tests: back to "not rehydrated". @internal */
 export function resetRehydrationForTests(): void {
   started = null;
   $state.set(false);

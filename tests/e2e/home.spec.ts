@@ -60,7 +60,12 @@ for (const lang of LANGS) {
       await expect(main.locator('section#home-news')).toContainText(tabs.data[0].items[0].title);
       await expect(main.locator('#home-procurement li')).toHaveCount(5);
       await expect(main.locator('#home-procurement')).toContainText(procurement.result[0].title);
-      await expect(main.locator('#home-events')).toContainText(events.data[0].title);
+      // The page leaves out events that have ended (src/areas/calendar/api.ts), though the API still
+      // lists the day's: the first one still to end is on it, whenever the suite runs.
+      const coming = (events.data as { title: string; end_at: string }[]).find(
+        (e) => Date.parse(e.end_at) > Date.now(),
+      );
+      if (coming) await expect(main.locator('#home-events')).toContainText(coming.title);
       await expect(main.locator('#home-success')).toContainText(success.data[0].title);
       await expect(main.locator('#home-statistics')).toContainText(stats.data[0].label);
       await expect(main.locator('#home-multimedia')).toContainText(media.data[0].title);

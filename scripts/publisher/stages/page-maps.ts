@@ -5,6 +5,9 @@
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReleaseStore } from '../release-store/types.ts';
+import type { RenderPath } from '../render-path.ts';
+import { filesOfRelease, pagesNow } from './files.ts';
 import type { Files, PageState } from './types.ts';
 
 export class PageMaps {
@@ -12,11 +15,6 @@ export class PageMaps {
   #made = new Map<string, Files>();
   constructor(dir: string) {
     this.dir = dir;
-  }
-
-  /** The files of release `id` if this process made it. */
-  made(id: string): Files | undefined {
-    return this.#made.get(id);
   }
 
   file(id: string): string {
@@ -54,6 +52,23 @@ export class PageMaps {
     const tmp = `${this.file(id)}.tmp`;
     await writeFile(tmp, JSON.stringify(map));
     await rename(tmp, this.file(id));
+  }
+
+  /**
+   * The files of kept release `id`: those this process made, else read from the store with the
+   * cacheKeys of its saved map. A release without a map (made by another process) takes the
+   * cacheKeys of the pages as the render path would make them now when `start` (the live release
+   * adopted on start is the build's, or its successor), none otherwise (a rollback: the next publish
+   * re-renders every page of it).
+   */
+  async filesOf(o: { store: ReleaseStore; rp: RenderPath; id: string; twins: boolean; start: boolean }) {
+    const known = this.#made.get(o.id);
+    if (known) return known;
+    const saved = await this.read(o.id);
+    if (saved && o.start) await o.rp.paths(); // the bundle exposes its store once its pages' code has run
+    const files = await filesOfRelease(o.store, o.id, saved ?? (await pagesNow(o.rp)), o.twins);
+    if (!saved && !o.start) for (const f of files.values()) f.cacheKey = undefined;
+    return files;
   }
 
   async remove(id: string): Promise<void> {

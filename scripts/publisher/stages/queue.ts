@@ -26,6 +26,8 @@ export interface QueueOptions {
   retryMs: number;
   maxRetryMs: number;
 }
+/** The publisher's: a batch 100 ms after the last event, 1 s at the latest; retries 1 s doubling to a minute. */
+const DEFAULTS: QueueOptions = { debounceMs: 100, maxWaitMs: 1000, retryMs: 1000, maxRetryMs: 60_000 };
 
 /** Publishes one batch; throws when it failed (the batch is queued again). */
 export type PublishBatch<T> = (batch: readonly Queued[]) => Promise<T>;
@@ -49,9 +51,10 @@ export class PublishQueue<T = void> {
   readonly #journal: Journal | null;
 
   /** With a `journal`, events are on disk before `enqueue` returns and forgotten once published. */
-  constructor(publish: PublishBatch<T>, options: QueueOptions, journal: Journal | null = null) {
+  constructor(publish: PublishBatch<T>, options: Partial<QueueOptions> = {}, journal: Journal | null = null) {
     this.#publish = publish;
-    this.#opts = options;
+    this.#opts = { ...DEFAULTS };
+    for (const k of Object.keys(DEFAULTS) as Array<keyof QueueOptions>) this.#opts[k] = options[k] ?? DEFAULTS[k];
     this.#journal = journal;
   }
 

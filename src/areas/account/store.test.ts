@@ -1,4 +1,5 @@
 import { cleanTestStorage, fakeJwt, getTestStorage, inSeconds } from '../../../tests/support/memory-storage';
+import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from './api';
 import { ApiError } from '../../api/errors';
@@ -10,7 +11,9 @@ vi.mock('../../api/client', async (importOriginal) => ({
 }));
 
 const client = await import('../../api/client');
-const { $auth, $isLoggedIn, bindApiClient, createAuthStore, deriveAuth, NotLoggedInError } = await import('./store');
+const { $auth, bindApiClient, createAuthStore, deriveAuth, NotLoggedInError } = await import('./store');
+// What a subscriber to the session sees: logged in or not, each change once.
+const $isLoggedIn = computed($auth, (auth) => auth.isLoggedIn);
 const { $roots, PERSIST_KEY, setGeneralSlice, initialRoots } = await import('../../stores/persisted-roots');
 // Captured now: mock call records are cleared before each test.
 const registeredOn401 = vi.mocked(client.setLogoutHandler).mock.calls[0]?.[0];

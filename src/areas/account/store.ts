@@ -60,7 +60,6 @@ export function deriveAuth(slice: AuthSlice, now: number = Date.now()): AuthStat
 
 const expiry = createExpiryTick();
 export const $auth = computed([$authSlice, expiry.$tick], (slice) => deriveAuth(slice));
-export const $isLoggedIn = computed($auth, (auth) => auth.isLoggedIn);
 expiry.follow($auth, $authSlice, () => tokenExpiresAt($authSlice.get().token));
 
 export class NotLoggedInError extends Error {

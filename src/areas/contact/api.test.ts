@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   getContactCovers,
   getContactDepartment,
-  getContactDepartments,
   getContactDivisionAttachments,
   getContactDivisionCover,
   getContactDivisions,
@@ -90,7 +89,7 @@ describe('contact pages', () => {
     expect(hq?.divisions).toEqual([{ id: '9', name: 'กองกลาง', phone: '02 547 5051', email: 'central@example.go.th' }]);
   });
 
-  it('maps covers, divisions, the division cover and attachments, and the department list', async () => {
+  it('maps covers, divisions, the division cover and attachments', async () => {
     server.respond('/contact/covers', {
       data: [{ uuid: 'c-1', title: 'ติดต่อเรา', image: image('contact'), link: null }],
     });
@@ -99,7 +98,6 @@ describe('contact pages', () => {
     });
     server.respond('/contact/division/cover', { data: image('division') });
     server.respond('/contact/division/attachments', { data: [attachment('org-chart')] });
-    server.respond('/contact/departments', { data: [{ id: 1, slug: 'hq', name: 'สำนักงานใหญ่' }] });
 
     expect((await getContactCovers('th'))[0]).toMatchObject({ uuid: 'c-1', link: null });
     expect(await getContactDivisions('th')).toEqual([
@@ -107,6 +105,5 @@ describe('contact pages', () => {
     ]);
     expect((await getContactDivisionCover('th')).url).toBe(`${server.url}/files/covers/division.svg`);
     expect((await getContactDivisionAttachments('th'))[0]?.name).toBe('org-chart.pdf');
-    expect(await getContactDepartments('th')).toEqual([{ id: '1', slug: 'hq', name: 'สำนักงานใหญ่' }]);
   });
 });

@@ -56,12 +56,6 @@ const contactDivisionSchema = z.object({
   department_id: idSchema,
 });
 
-const departmentRefSchema = z.object({
-  id: idSchema,
-  slug: z.string().check(z.minLength(1)),
-  name: z.string().check(z.minLength(1)),
-});
-
 const provinceContactSchema = z.object({
   id: idSchema,
   province: z.string().check(z.minLength(1)),
@@ -79,7 +73,7 @@ const provinceEnvelope = z.object({ data: z.array(z.unknown()), regions: z.array
 
 export type ContactDepartment = ReturnType<typeof mapContactDepartment>;
 export type ContactDivision = ReturnType<typeof mapContactDivision>;
-export type DepartmentRef = ReturnType<typeof mapDepartmentRef>;
+
 export type ProvinceContact = ReturnType<typeof mapProvinceContact>;
 export interface ProvinceContacts {
   provinces: ProvinceContact[];
@@ -112,10 +106,6 @@ function mapContactDivision(raw: z.output<typeof contactDivisionSchema>) {
     email: raw.email,
     departmentId: String(raw.department_id),
   };
-}
-
-function mapDepartmentRef(raw: z.output<typeof departmentRefSchema>) {
-  return { id: String(raw.id), slug: raw.slug, name: raw.name };
 }
 
 function mapProvinceContact(raw: z.output<typeof provinceContactSchema>) {
@@ -160,12 +150,6 @@ export async function getContactDivisionCover(lang: Lang): Promise<Image> {
 export async function getContactDivisionAttachments(lang: Lang): Promise<Attachment[]> {
   const endpoint = '/contact/division/attachments';
   return parseDataList(endpoint, await api.get(endpoint, { lang }), attachmentSchema, mapAttachment);
-}
-
-/** GET /contact/departments — id, slug and name of every department (the slugs of /content/category/{department}/…). */
-export async function getContactDepartments(lang: Lang): Promise<DepartmentRef[]> {
-  const endpoint = '/contact/departments';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), departmentRefSchema, mapDepartmentRef);
 }
 
 export interface ProvinceFilter {

@@ -7,7 +7,7 @@ import { api, type Lang } from '../../api/client';
 import { parseData, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, listQuery } from '../../api/load-rules';
 import { getItem, getPagedItems, mapPublishedItem, publishedItemFields } from '../../api/published-items';
-import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Image, idSchema } from '../../api/shared';
+import { attachmentSchema, imageSchema, mapAttachment, mapImage, type Image } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
 
@@ -29,11 +29,6 @@ const bookTemplateSchema = z.object({
   banner: imageSchema,
 });
 
-const bookViewsSchema = z.object({
-  id: idSchema,
-  views: z.number().check(z.int(), z.nonnegative()),
-});
-
 // ---- the portal's types ----
 
 export type BookSummary = ReturnType<typeof mapBookSummary>;
@@ -44,11 +39,6 @@ export interface BookTemplate {
   title: string;
   description: string;
   banner: Image;
-}
-
-export interface BookViews {
-  id: string;
-  views: number;
 }
 
 // ---- mappings ----
@@ -83,15 +73,6 @@ export async function getBookTemplate(lang: Lang): Promise<BookTemplate> {
 export async function getBooks(params: BookListParams, lang: Lang): Promise<Paged<BookSummary>> {
   const query = listQuery({ ...params }, { page: DEFAULT_PAGE });
   return getPagedItems('/book/category/all', query, lang, bookSummarySchema, mapBookSummary);
-}
-
-/** GET /book/update-view/{id} — counts one view (a GET on the agency's API) and returns the new total. */
-export async function recordBookView(id: string | number, lang: Lang): Promise<BookViews> {
-  const endpoint = `/book/update-view/${encodeURIComponent(String(id))}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), bookViewsSchema, (v) => ({
-    id: String(v.id),
-    views: v.views,
-  }));
 }
 
 /** GET /book/page/{slug} */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLawView, getLawCategories, getLaws, getLawSubCategories } from './api';
+import { getLawCategories, getLaws, getLawSubCategories } from './api';
 import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const server = areaTestServer();
@@ -89,11 +89,5 @@ describe('law list and view counter', () => {
     server.respond('/law', paged([law]));
     await getLaws({ keyword: ' ' }, 'th');
     expect(lastRequestTo(server, '/law').search).toBe('?page=1');
-  });
-
-  it('counts a view with PUT /law/{id}/view', async () => {
-    server.respond('/law/7/view', { data: { id: 7, views: 13 } });
-    expect(await countLawView(7, 'th')).toEqual({ id: '7', views: 13 });
-    expect(lastRequestTo(server, '/law/7/view').method).toBe('PUT');
   });
 });

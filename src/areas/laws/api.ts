@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData, parsePaged, type Paged } from '../../api/boundary';
+import { parsePaged, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, LAW_CATEGORIES_PAGE_SIZE, listQuery } from '../../api/load-rules';
 import { attachmentSchema, isoDate, mapAttachment, idSchema } from '../../api/shared';
 
@@ -30,8 +30,6 @@ const lawCategorySchema = z.object({
 });
 
 const lawSubCategorySchema = z.extend(lawCategorySchema, { law_categories_id: idSchema });
-
-const lawViewSchema = z.object({ id: idSchema, views: z.number().check(z.int(), z.nonnegative()) });
 
 // ---- mappings (each one's output is the portal's type of the record, written nowhere else) ----
 
@@ -108,13 +106,4 @@ export async function getLawSubCategories(lang: Lang): Promise<LawSubCategory[]>
   const endpoint = '/law/subcategories';
   const raw = await api.get(endpoint, { lang, query: categoriesQuery() });
   return parsePaged(endpoint, raw, lawSubCategorySchema, (c) => mapLawSubCategory(c, lang)).items;
-}
-
-/** PUT /law/{id}/view — counts one view; resolves with the new count. */
-export async function countLawView(id: number | string, lang: Lang): Promise<{ id: string; views: number }> {
-  const endpoint = `/law/${encodeURIComponent(String(id))}/view`;
-  return parseData(endpoint, await api.put(endpoint, undefined, { lang }), lawViewSchema, (v) => ({
-    id: String(v.id),
-    views: v.views,
-  }));
 }

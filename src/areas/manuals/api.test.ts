@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getManual, getManualGroupPage, getManualGroups, getManualHome, getManualsOfGroup, searchManuals } from './api';
+import { getManual, getManualGroups, getManualHome, getManualsOfGroup, searchManuals } from './api';
 import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
 const manual = (uuid: string, extra: Record<string, unknown> = {}) => ({
@@ -74,13 +74,5 @@ describe('manual detail and group page', () => {
     const detail = await getManual('m-1', 'th');
     expect(detail.bodyHtml).toContain('ยื่นคำขอ');
     expect(detail.attachments[0]?.url).toBe(`${server.url}/files/docs/guide.pdf`);
-  });
-
-  it('maps a group page, skipping only the malformed manual', async () => {
-    server.respond('/manual/page/registration', { data: { group, manuals: [manual('m-1'), { uuid: 'm-bad' }] } });
-    const page = await getManualGroupPage('registration', 'th');
-    expect(page.group.slug).toBe('registration');
-    expect(page.manuals.map((m) => m.uuid)).toEqual(['m-1']);
-    expect(server.skipped[0]).toMatchObject({ endpoint: '/manual/page/registration', recordId: 'm-bad' });
   });
 });

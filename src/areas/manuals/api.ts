@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData, parseEach, parsePaged, parseDataList, type Paged } from '../../api/boundary';
+import { parseData, parsePaged, parseDataList, type Paged } from '../../api/boundary';
 import { DEFAULT_PAGE, MANUAL_GROUPS_LIMIT, listQuery } from '../../api/load-rules';
 import {
   attachmentSchema,
@@ -41,9 +41,6 @@ const manualGroupSchema = z.object({
   count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-// The manuals stay unknown here so one malformed manual is skipped, not the whole group page.
-const manualGroupPageSchema = z.object({ group: manualGroupSchema, manuals: z.array(z.unknown()) });
-
 // ---- the portal's types ----
 
 export interface Manual {
@@ -66,11 +63,6 @@ export interface ManualGroup {
   title: string;
   description: string;
   count: number;
-}
-
-export interface ManualGroupPage {
-  group: ManualGroup;
-  manuals: Manual[];
 }
 
 // ---- mappings ----
@@ -144,13 +136,4 @@ export async function getManualGroups(lang: Lang): Promise<ManualGroup[]> {
 export async function getManualHome(lang: Lang): Promise<Manual[]> {
   const endpoint = '/manual/home';
   return parseDataList(endpoint, await api.get(endpoint, { lang }), manualSchema, mapManual);
-}
-
-/** GET /manual/page/{slug} — a group by slug with its manuals. */
-export async function getManualGroupPage(slug: string, lang: Lang): Promise<ManualGroupPage> {
-  const endpoint = `/manual/page/${encodeURIComponent(slug)}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), manualGroupPageSchema, (page) => ({
-    group: mapManualGroup(page.group),
-    manuals: parseEach(endpoint, manualSchema, page.manuals, mapManual),
-  }));
 }

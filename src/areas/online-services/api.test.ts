@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getHotServices,
-  getOnlineService,
-  getOnlineServiceCategories,
-  getOnlineServiceCategory,
-  getOnlineServicesOfCategory,
-} from './api';
+import { getHotServices, getOnlineService, getOnlineServiceCategories, getOnlineServicesOfCategory } from './api';
 import { attachment, image, areaTestServer } from '../../../tests/support/api-test-server';
 
 const server = areaTestServer();
@@ -33,14 +27,6 @@ describe('online services', () => {
       url: 'https://example.org/queue',
     });
     expect(list[1]).toMatchObject({ url: null, icon: null });
-  });
-
-  it('reads a category with its services, skipping a malformed service', async () => {
-    server.respond('/online-service/3', { data: { id: 3, title: 'บริการออนไลน์', services: [service(1), { id: 9 }] } });
-    const category = await getOnlineServiceCategory(3, 'th');
-    expect(category.title).toBe('บริการออนไลน์');
-    expect(category.services.map((s) => s.id)).toEqual(['1']);
-    expect(server.skipped[0]).toMatchObject({ endpoint: '/online-service/3', recordId: '9' });
   });
 
   it('reads one service, the category list and the services of a category', async () => {

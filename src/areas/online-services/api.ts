@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { api, type Lang } from '../../api/client';
-import { parseData, parseDataList, parseEach } from '../../api/boundary';
+import { parseData, parseDataList } from '../../api/boundary';
 import { attachmentSchema, imageSchema, mapAttachment, mapOptionalImage, idSchema } from '../../api/shared';
 
 // ---- schemas (the API's shapes) ----
@@ -29,13 +29,6 @@ const onlineCategorySchema = z.object({
   count: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-// The services stay unknown here so one malformed service is skipped, not the whole category.
-const onlineCategoryWithServicesSchema = z.object({
-  id: idSchema,
-  title: z.string().check(z.minLength(1)),
-  services: z.array(z.unknown()),
-});
-
 // ---- the portal's types ----
 
 export type OnlineService = ReturnType<typeof mapOnlineService>;
@@ -44,12 +37,6 @@ export interface OnlineServiceCategory {
   id: string;
   title: string;
   count: number;
-}
-
-export interface OnlineServiceCategoryWithServices {
-  id: string;
-  title: string;
-  services: OnlineService[];
 }
 
 // ---- mappings ----
@@ -79,19 +66,6 @@ function mapOnlineCategory(raw: z.output<typeof onlineCategorySchema>): OnlineSe
 export async function getHotServices(lang: Lang): Promise<OnlineService[]> {
   const endpoint = '/online-service/hot-service';
   return parseDataList(endpoint, await api.get(endpoint, { lang }), onlineServiceSchema, mapOnlineService);
-}
-
-/** GET /online-service/{id} — a category with its services. */
-export async function getOnlineServiceCategory(
-  id: number | string,
-  lang: Lang,
-): Promise<OnlineServiceCategoryWithServices> {
-  const endpoint = `/online-service/${encodeURIComponent(String(id))}`;
-  return parseData(endpoint, await api.get(endpoint, { lang }), onlineCategoryWithServicesSchema, (c) => ({
-    id: String(c.id),
-    title: c.title,
-    services: parseEach(endpoint, onlineServiceSchema, c.services, mapOnlineService),
-  }));
 }
 
 /** GET /online-service/view/{id} — one service. */

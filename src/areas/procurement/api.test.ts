@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPurchase, getPurchaseGroups, getPurchaseHome, getPurchases } from './api';
+import { getPurchase, getPurchaseGroups, getPurchases } from './api';
 import { SchemaError } from '../../api/errors';
 import { attachment, lastRequestTo, paged, areaTestServer } from '../../../tests/support/api-test-server';
 
@@ -84,10 +84,8 @@ describe('purchase detail, home and groups', () => {
     expect(error).toMatchObject({ endpoint: '/purchase/view/a-1', field: 'body_html' });
   });
 
-  it('reads the home list and the groups', async () => {
-    server.respond('/purchase/home', { data: [notice('h-1'), notice('h-2')] });
+  it('reads the groups', async () => {
     server.respond('/purchase/group', { data: [{ id: 1, title: 'จัดซื้อ', count: 7 }] });
-    expect((await getPurchaseHome('th')).map((p) => p.uuid)).toEqual(['h-1', 'h-2']);
     expect(await getPurchaseGroups('th')).toEqual([{ id: '1', title: 'จัดซื้อ', count: 7 }]);
   });
 });

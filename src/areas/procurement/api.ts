@@ -86,12 +86,6 @@ export async function getPurchase(uuid: string, lang: Lang): Promise<PurchaseDet
   return parseData(endpoint, await api.get(endpoint, { lang }), purchaseDetailSchema, mapPurchaseDetail);
 }
 
-/** GET /purchase/home — the 5 newest notices. */
-export async function getPurchaseHome(lang: Lang): Promise<Purchase[]> {
-  const endpoint = '/purchase/home';
-  return parseDataList(endpoint, await api.get(endpoint, { lang }), purchaseSchema, mapPurchase);
-}
-
 /** GET /purchase/group */
 export async function getPurchaseGroups(lang: Lang): Promise<PurchaseGroup[]> {
   const endpoint = '/purchase/group';

@@ -54,6 +54,7 @@ export interface SurveyList {
   total: number;
 }
 
+/** @internal (the contract test names it) */
 export type Question = ReturnType<typeof mapQuestion>;
 
 export type Survey = ReturnType<typeof mapSurvey>;

@@ -5,19 +5,22 @@ import {
   inSeconds,
   setTestStorageKey,
 } from '../../../tests/support/memory-storage';
+import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { WebboardProfile } from './api';
 import {
   $storedWebboardProfile,
   $webboard,
-  $webboardLoggedIn,
   $webboardNotice,
   createWebboardStore,
   deriveWebboardSession,
   WEBBOARD_PROFILE_KEY,
   WebboardSessionError,
 } from './store';
+
+// What a subscriber to the board's session sees: logged in or not, each change once.
+const $webboardLoggedIn = computed($webboard, (s) => s.isLoggedIn);
 
 function profile(token = fakeJwt(inSeconds(8 * 3600)), isAdmin = false): WebboardProfile {
   return {

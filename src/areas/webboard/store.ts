@@ -129,7 +129,6 @@ export function deriveWebboardSession(stored: WebboardProfile | null, now: numbe
 
 const expiry = createExpiryTick();
 export const $webboard = computed([$storedWebboardProfile, expiry.$tick], (stored) => deriveWebboardSession(stored));
-export const $webboardLoggedIn = computed($webboard, (s) => s.isLoggedIn);
 expiry.follow($webboard, $storedWebboardProfile, () => tokenExpiresAt($storedWebboardProfile.get()?.token));
 
 export type WebboardNotice = 'sessionExpired' | null;

@@ -1,5 +1,4 @@
-/** /en/rss.xml: the English article feed (RSS 2.0). */
-import type { APIRoute } from 'astro';
-import { rssResponse } from '../../areas/articles/rss';
+/** /en/rss.xml: the English article feed (RSS 2.0; src/areas/articles/rss.ts). */
+import { englishFeed } from '../../areas/articles/rss';
 
-export const GET: APIRoute = ({ site }) => rssResponse('en', site);
+export const GET = englishFeed;

@@ -1,6 +1,6 @@
 /**
  * The pieces the forms of the web board and of the member's account share (their `wb-*`
- * styles are WebboardPage.astro's, the frame of both): a labelled field that names its
+ * styles are src/shell/MemberPage.astro's, the frame of both): a labelled field that names its
  * problem, a form-wide alert that takes the focus, and the submit button with its progress.
  */
 import { useEffect, useRef, type ComponentProps } from 'react';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
-import { setApiBaseUrl, type Lang } from '../../../src/api/client';
+import { api as client, setApiBaseUrl, type Lang } from '../../../src/api/client';
 import { setSkipReporter, type SkippedRecord } from '../../../src/api/boundary';
 import { getHomeServiceGroups } from '../../../src/areas/services/api';
 import { getMenu, getNewMenu, type MenuItem } from '../../../src/shell/navigation-api';
@@ -101,10 +101,6 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
 
     const files = await contact.getContactDivisionAttachments(lang);
     expect(files.length).toBeGreaterThan(0);
-
-    const list = await contact.getContactDepartments(lang);
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.every((d) => d.slug.length > 0)).toBe(true);
   });
 
   it('contact: province offices, filtered by region and keyword', async () => {
@@ -148,9 +144,6 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     const detail = await purchase.getPurchase(first(page.items, 'purchase').uuid, lang);
     expect(detail.uuid).toBe(first(page.items, 'purchase').uuid);
     expect(detail.bodyHtml.length).toBeGreaterThan(0);
-
-    const home = await purchase.getPurchaseHome(lang);
-    expect(home).toHaveLength(5);
   });
 
   it('services: a group and a service page, slugs from services/home', async () => {
@@ -193,10 +186,6 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     expect(byKeyword.items.map((m) => m.uuid)).toContain(one.uuid);
 
     expect((await manual.getManualHome(lang)).length).toBeGreaterThan(0);
-
-    const groupPage = await manual.getManualGroupPage(group.slug, lang);
-    expect(groupPage.group.id).toBe(group.id);
-    expect(groupPage.manuals.length).toBeGreaterThan(0);
   });
 
   it('faq: groups and questions, filtered by group', async () => {
@@ -234,9 +223,12 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     expect(inCategory.items.every((l) => l.categoryId === one.categoryId)).toBe(true);
     expect(inCategory.limit).toBe(50);
 
-    const counted = await law.countLawView(one.id, lang);
-    expect(counted.id).toBe(one.id);
-    expect(counted.views).toBe(one.views + 1);
+    // The call src/ui/view-counter.ts makes when a law is opened: the count goes up by one.
+    const counted = await client.put<{ data: { id: number; views: number } }>(`/law/${one.id}/view`, undefined, {
+      lang,
+    });
+    expect(String(counted.data.id)).toBe(one.id);
+    expect(counted.data.views).toBe(one.views + 1);
   });
 
   it('download forms: categories and the files of a category', async () => {
@@ -268,12 +260,8 @@ describe.each<Lang>(['th', 'en'])('reference API ⇄ client, %s', (lang) => {
     );
     expectLanguage(category.title, lang);
 
-    const withServices = await onlineServices.getOnlineServiceCategory(category.id, lang);
-    expect(withServices.id).toBe(category.id);
-    expect(withServices.services).toHaveLength(category.count);
-
     const ofCategory = await onlineServices.getOnlineServicesOfCategory(category.id, lang);
-    expect(ofCategory.map((s) => s.id).sort()).toEqual(withServices.services.map((s) => s.id).sort());
+    expect(ofCategory).toHaveLength(category.count);
     expect(ofCategory.every((s) => s.categoryId === category.id)).toBe(true);
 
     const one = await onlineServices.getOnlineService(first(ofCategory, 'online service').id, lang);

@@ -109,8 +109,8 @@ async function adminServer() {
   const rolledTo: Array<string | undefined> = [];
   const publisher = {
     history,
-    dirty: [],
-    publishing: false,
+    queue: { dirty: [], running: false },
+    purge: { last: null, retries: null },
     stats: { total: 1, failed: 1, queue: 0 },
     store: {
       live: async () => ({ id: 'r2', publishedAt: '2026-01-02T00:00:00Z' }),

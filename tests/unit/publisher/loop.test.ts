@@ -323,7 +323,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(
       (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/hooks/content`, { method: 'POST', headers, body })).status,
     ).toBe(202);
-    await until(() => running.publisher.publishing, 5_000);
+    await until(() => running.publisher.queue.running, 5_000);
     await api.close();
     await until(() => running.publisher.stats.failed > failedBefore, 20_000);
     const status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as {

@@ -20,8 +20,8 @@ function fakePublisher() {
   const queued: ContentEvent[][] = [];
   const fake = {
     enqueue: (events: ContentEvent[]) => void queued.push(events),
-    dirty: [],
-    publishing: false,
+    queue: { dirty: [], running: false },
+    purge: { last: null, retries: null },
     stats: { total: 0, failed: 0, queue: 0 },
     last: null,
     store: { live: async () => ({ id: 'r1', publishedAt: '' }), list: async () => [] },
