@@ -11,7 +11,7 @@ import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
-import { reread, wholeKind } from './stages/reread.ts';
+import { reread, wholeKind, Yielded } from './stages/reread.ts';
 import { renderChanged } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
@@ -74,11 +74,7 @@ export class Publisher {
     return this.queue.idle();
   }
 
-  /**
-   * Re-reads every area and publishes what differs from the live release: after a (re)start
-   * (`catch_up`: what changed while down; fills the detail answers edits reuse) and on a schedule
-   * (`scheduled`). Resolves once published (retried on failure): true when a release went live.
-   */
+  /** Re-reads every area, after any waiting edit (`catch_up` on start, `scheduled`): true when a release went live. */
   async catchUp(options: { kind?: 'catch_up' | 'scheduled' } = {}): Promise<boolean> {
     const done = this.queue.enqueue([{ type: '*', action: 'update', key: options.kind ?? 'catch_up' }]);
     this.queue.flush();
@@ -111,10 +107,7 @@ export class Publisher {
     return live;
   }
 
-  /**
-   * Makes a kept release live again: `id`, or the one before the live one. The next publish
-   * compares against the cacheKeys its pages were rendered with (its page map), or re-renders all.
-   */
+  /** Makes a kept release live again: `id`, or the one before the live one (stages/rollback.ts). */
   rollback(id?: string): Promise<ReleaseInfo> {
     return this.queue.exclusive(async () => {
       const o = { store: this.store, rp: this.rp, maps: this.#maps, purge: this.purge, twins: this.#twins };
@@ -129,7 +122,7 @@ export class Publisher {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
     const stats = await this.#publish(wholeKind(events) ?? 'incremental', batch, async (s, report) => {
-      const read = await reread(this.rp, events);
+      const read = await reread(this.rp, events, { yieldTo: () => this.queue.editsWaiting });
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
       for (const record of read.changed) this.#changedRecords.add(record);
@@ -186,10 +179,15 @@ export class Publisher {
       report.finished(stats);
       return stats;
     } catch (error) {
-      this.stats.failed++;
       stats.error = error instanceof Error ? error.message : String(error);
       stats.durationMs = performance.now() - started;
-      report.failed(stats, error);
+      if (error instanceof Yielded) {
+        report.yielded(error.message);
+        for (const record of error.changed) this.#changedRecords.add(record); // rendered by the next publish
+      } else {
+        this.stats.failed++;
+        report.failed(stats, error);
+      }
       throw error;
     } finally {
       this.last = stats;

@@ -188,6 +188,11 @@ export class PublishReport {
     this.log.error({ durationMs: ms(stats.durationMs), err }, `${this.kind} publish failed, the live release stays`);
   }
 
+  /** A whole re-read stepped aside for edits (stages/reread.ts): it runs again after them. */
+  yielded(why: string): void {
+    this.log.info({ stage: 'reread' }, `${this.kind}: ${why}; it goes on after them`);
+  }
+
   /** A rollback to `release` is live (its purge reported before). */
   rolledBack(release: string, durationMs: number): void {
     this.#m.publishes.inc({ kind: 'rollback', outcome: 'success' });
