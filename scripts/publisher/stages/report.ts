@@ -159,7 +159,7 @@ export class PublishReport {
       );
   }
 
-  spares(id: string, spares: number, durationMs: number): void {
+  spares(id: string, { spares, durationMs }: { spares: number; durationMs: number }): void {
     if (spares > 0)
       this.log.info({ stage: 'release', spares, durationMs: ms(durationMs) }, `spare copies of ${id} made`);
   }

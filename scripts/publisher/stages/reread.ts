@@ -57,7 +57,12 @@ export class Yielded extends Error {
 export async function reread(
   rp: RenderPath,
   events: readonly ContentEvent[],
-  options: { yieldTo?: () => boolean } = {},
+  options: {
+    /** Asked between steps of a whole re-read: true when edits wait (it throws `Yielded`). */
+    yieldTo?: () => boolean;
+    /** Told the entries each applied step changed (also those of a step before `Yielded`). */
+    applied?: (changed: readonly string[]) => void;
+  } = {},
 ): Promise<RereadResult> {
   const t = performance.now();
   const all = Object.keys(rp.definitions());
@@ -65,6 +70,11 @@ export async function reread(
   // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
   detailCache.begin(isWhole(events) ? null : events);
   const reads: ReloadResult[] = [];
+  const load = async (names: string[]) => {
+    const read = await reloadCollections(rp, names);
+    reads.push(read);
+    options.applied?.(read.changed);
+  };
   if (isWhole(events)) {
     // A few collections at a time, each step applied: an edit that arrives meanwhile waits for one
     // step, not for every area (`Yielded`; the queue runs the edit, then the re-read again).
@@ -75,16 +85,16 @@ export async function reread(
           i,
           collections.length,
         );
-      reads.push(await reloadCollections(rp, collections.slice(i, i + WHOLE_STEP)));
+      await load(collections.slice(i, i + WHOLE_STEP));
     }
-  } else reads.push(await reloadCollections(rp, collections));
+  } else await load(collections);
   let reused = detailCache.hits;
   let patched = detailCache.patched;
   let fetched = detailCache.misses;
   if (detailCache.moved.size > 0) {
     // A record moved (another category, other related items): re-read its type without reuse.
     detailCache.begin(events, [...detailCache.moved]);
-    reads.push(await reloadCollections(rp, collections));
+    await load(collections);
     reused += detailCache.hits;
     patched += detailCache.patched;
     fetched += detailCache.misses;
