@@ -36,7 +36,8 @@ export interface RenderInput {
   /**
    * Pages left for the next release (the lists' later pages, `isLaterListPage`): those whose
    * cacheKey moved keep the live bytes and key, those that came are not added yet, those that
-   * went stay, and the sitemap waits too. `deferred` counts them; the next release renders them.
+   * went stay (the sitemap lists the pages of this release). `deferred` counts them; the next
+   * release renders them.
    */
   defer?: (file: string) => boolean;
   /** The pages as getStaticPaths gave them a moment ago (the deferred rest of a publish): not asked again. */
@@ -140,10 +141,13 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     next.set(page.file, state);
     await twinsOf(state, page.file, body);
   }
-  if (deferred === 0 && (removed > 0 || paths.some((p) => !live.has(p.file)))) {
+  // Pages that come with the next release (deferred) are not listed yet; those that go with it still are not.
+  const coming = (p: PagePath) => !live.has(p.file) && !deferrable(p.file);
+  if (removed > 0 || paths.some(coming)) {
     // Pages went or came: the sitemap lists them, written as the build writes it.
     const dir = path.join(workDir, '.sitemap');
-    const pages = paths.filter((p) => p.route.type === 'page').map((p) => p.pathname);
+    const listed = paths.filter((p) => live.has(p.file) || !deferrable(p.file));
+    const pages = listed.filter((p) => p.route.type === 'page').map((p) => p.pathname);
     const written = await writeSitemaps(dir, rp.origin, pages);
     for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
     for (const name of written) {
