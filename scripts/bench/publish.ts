@@ -62,6 +62,7 @@ import { buildSite } from '../site/build-site.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { memoryLogger } from '../publisher/log.ts';
+import { precompressFolder } from '../publisher/precompress.ts';
 import { forkSiteServer } from '../publisher/site-main.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 import { Schedule } from '../publisher/schedule.ts';
@@ -208,6 +209,10 @@ const results: Record<string, unknown> = { scale, machine: `${cpus().length} cor
 noteLoad('start');
 if (!reuse || !existsSync(path.join(renderPathDir, 'render-path.json')))
   results.coldBuildMs = await build('astro build, cold, keeping the render path');
+// As `npm run build` does (scripts/site/build-site.ts): the twins with the build, not after the base release.
+const twins = await precompressFolder(outDir);
+console.log(`the build's Brotli/gzip twins: ${twins.files} made in ${s(twins.ms)}`);
+results.twinsMs = twins.ms;
 if (buildOnly) {
   await api.close();
   clearInterval(sampler);

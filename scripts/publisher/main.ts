@@ -142,10 +142,13 @@ export async function startPublisher(o: StartOptions) {
     if (liveBuild === null) await recordBuild();
     // In the background: the live release is served meanwhile, webhooks queue behind it.
     readiness.set('catching up');
-    void publisher.catchUp().then(
-      () => readiness.set('ready'),
-      (err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'),
-    );
+    void publisher
+      .catchUp()
+      .then(() => publisher.store.sparesReady?.())
+      .then(
+        () => readiness.set('ready'),
+        (err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'),
+      );
   } else if (deploy) {
     const held = releases as DeferredStore;
     const base = await publisher.publishBuild(o.baseDist);
@@ -175,13 +178,17 @@ export async function startPublisher(o: StartOptions) {
   } else {
     await publisher.publishBuild(o.baseDist);
     await recordBuild();
-    // Reads every area once more in the background: fills the detail answers later edits reuse,
-    // makes the base release's twins and the spare copies; ready once it is live.
+    // Reads every area once more in the background (what changed during the build; the detail
+    // answers later edits reuse), after any edit that arrives meanwhile (stages/queue.ts); ready
+    // once that is live and the spare copies edits stage on are made (the build made the twins).
     readiness.set('catching up');
-    void publisher.catchUp().then(
-      () => readiness.set('ready'),
-      (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
-    );
+    void publisher
+      .catchUp()
+      .then(() => publisher.store.sparesReady?.())
+      .then(
+        () => readiness.set('ready'),
+        (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
+      );
   }
   // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
   const restored = publisher.queue.restore();

@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import type { RenderPath } from './render-path.ts';
+import type { PagePath, RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 import { filesOfFolder, pagesNow } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
-import { reread, wholeKind } from './stages/reread.ts';
-import { renderChanged } from './stages/render.ts';
+import { reread, wholeKind, Yielded } from './stages/reread.ts';
+import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
 import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
@@ -20,9 +20,9 @@ import { Reporter, type PublishReport } from './stages/report.ts';
 import { createLogger } from './log.ts';
 import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind, type PublisherOptions } from './stages/types.ts';
-import type { PublishStats, PurgeStats, Queued } from './stages/types.ts';
+import type { PublishStats, Queued } from './stages/types.ts';
 
-export type { ContentEvent, PublishKind, PublisherOptions, PublishStats, PurgeStats };
+export type { ContentEvent };
 
 type Make = (stats: PublishStats, report: PublishReport) => Promise<Files | null>;
 
@@ -43,6 +43,8 @@ export class Publisher {
   readonly #twins: boolean;
   /** Every file of the live release. */
   #files: Files = new Map();
+  /** The pages a publish left for the release after it (stages/render.ts `defer`), or null. */
+  #rest: PagePath[] | null = null;
   /** Records re-read as changed since the last switch (a failed publish keeps its own for the purge). */
   #changedRecords = new Set<string>();
   readonly stats = { total: 0, failed: 0, queue: 0 };
@@ -59,8 +61,7 @@ export class Publisher {
     this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics, this.history);
     this.purge = new PurgeStage(o.purger ?? null);
     this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
-    const journal = o.journalFile ? new Journal(o.journalFile) : null;
-    this.queue = new PublishQueue((batch) => this.#publishBatch(batch), o, journal);
+    this.queue = new PublishQueue((b) => this.#publishBatch(b), o, o.journalFile ? new Journal(o.journalFile) : null);
   }
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
@@ -74,11 +75,7 @@ export class Publisher {
     return this.queue.idle();
   }
 
-  /**
-   * Re-reads every area and publishes what differs from the live release: after a (re)start
-   * (`catch_up`: what changed while down; fills the detail answers edits reuse) and on a schedule
-   * (`scheduled`). Resolves once published (retried on failure): true when a release went live.
-   */
+  /** Re-reads every area, after any waiting edit (`catch_up` on start, `scheduled`): true when a release went live. */
   async catchUp(options: { kind?: 'catch_up' | 'scheduled' } = {}): Promise<boolean> {
     const done = this.queue.enqueue([{ type: '*', action: 'update', key: options.kind ?? 'catch_up' }]);
     this.queue.flush();
@@ -87,7 +84,7 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (after the running publish). */
   publishFull(): Promise<PublishStats> {
-    return this.queue.exclusive(() => this.#publish('full', [], (s, r) => this.#render(s, r, null, true)));
+    return this.queue.exclusive(() => this.#publish('full', [], (s, r) => this.#render(s, r, { all: true })));
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
@@ -111,10 +108,7 @@ export class Publisher {
     return live;
   }
 
-  /**
-   * Makes a kept release live again: `id`, or the one before the live one. The next publish
-   * compares against the cacheKeys its pages were rendered with (its page map), or re-renders all.
-   */
+  /** Makes a kept release live again: `id`, or the one before the live one (stages/rollback.ts). */
   rollback(id?: string): Promise<ReleaseInfo> {
     return this.queue.exclusive(async () => {
       const o = { store: this.store, rp: this.rp, maps: this.#maps, purge: this.purge, twins: this.#twins };
@@ -129,28 +123,34 @@ export class Publisher {
     this.stats.queue = this.queue.depth;
     const events = batch.map((q) => q.event);
     const stats = await this.#publish(wholeKind(events) ?? 'incremental', batch, async (s, report) => {
-      const read = await reread(this.rp, events);
+      const applied = (changed: readonly string[]) => changed.forEach((r) => this.#changedRecords.add(r));
+      const read = await reread(this.rp, events, { yieldTo: () => this.queue.editsWaiting, applied });
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
-      for (const record of read.changed) this.#changedRecords.add(record);
       report.reread(events.length, read);
       // The routes that read a changed collection run getStaticPaths again (with those a failed
       // try re-read: the store holds them already, and that try may have stopped first).
-      const collections = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
-      return this.#render(s, report, collections, false);
+      const changed = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
+      return this.#render(s, report, { changed, defer: isLaterListPage });
     });
     if (stats.release) this.#reporter.live(batch);
+    // The lists' later pages that a new or deleted record shifted: the next release, straight after.
+    const paths = this.#rest;
+    const rest = paths && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { paths })));
+    if (rest) this.last = { ...stats, rest };
     return stats;
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */
-  async #render(stats: PublishStats, report: PublishReport, changed: Set<string> | null, all: boolean) {
+  async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
     const workDir = path.join(this.#workDir, newReleaseId());
-    const out = await renderChanged({ rp: this.rp, changed, live: this.#files, all, twins: this.#twins, workDir });
+    const input = { rp: this.rp, changed: null, live: this.#files, twins: this.#twins, workDir, all: false };
+    const out = await renderChanged({ ...input, ...o });
+    this.#rest = out.deferred > 0 ? out.paths : null;
     Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
     stats.stages.render = out.durationMs;
     report.rendered(out);
-    if (out.differs > 0 || all) return out.files;
+    if (out.differs > 0 || o.all) return out.files;
     if (out.keysMoved) this.#files = out.files; // the same bytes everywhere: only the cacheKeys move on
     return null;
   }
@@ -176,20 +176,20 @@ export class Publisher {
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
-        // A base release is followed by the catch-up that adds its twins: its copies are made meanwhile.
-        const t = performance.now();
-        const spares = kind === 'base' ? 0 : await makeSpares(this.store, this.#keep, out.written, out.total);
-        report.spares(out.id, spares, performance.now() - t);
+        // A base release's spare copies are made during the catch-up that follows (ready waits for them).
+        if (kind !== 'base') report.spares(out.id, await makeSpares(this.store, this.#keep, out.written, out.total));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;
       report.finished(stats);
       return stats;
     } catch (error) {
-      this.stats.failed++;
       stats.error = error instanceof Error ? error.message : String(error);
       stats.durationMs = performance.now() - started;
-      report.failed(stats, error);
+      // A whole re-read that stepped aside for edits is no failure: they render what it applied.
+      this.stats.failed += error instanceof Yielded ? 0 : 1;
+      if (error instanceof Yielded) report.yielded(error.message);
+      else report.failed(stats, error);
       throw error;
     } finally {
       this.last = stats;

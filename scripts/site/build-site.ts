@@ -3,6 +3,7 @@ import type { StdioOptions } from 'node:child_process';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressFolder } from '../publisher/precompress.ts';
 import { buildEnv, run } from './run.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +45,10 @@ export async function buildKeepingRenderPath(
     await rm(target, { recursive: true, force: true });
     return code;
   }
+  // The Brotli/gzip twins the site server answers with, made now rather than after the base release.
+  const outDir = rest.args?.includes('--outDir') ? rest.args[rest.args.indexOf('--outDir') + 1]! : 'dist';
+  const twins = await precompressFolder(path.resolve(root, outDir));
+  console.log(`build: Brotli and gzip twins of ${twins.files / 2} file(s) in ${(twins.ms / 1000).toFixed(1)} s`);
   const link = path.relative(path.dirname(renderPathDir), target);
   const tmp = `${renderPathDir}.${id}.tmp`;
   await symlink(link, tmp);

@@ -27,7 +27,8 @@ async function* walk(dir: string, base = dir): AsyncGenerator<string> {
 
 /**
  * The files of a folder (a build's output, a live release), with their `.br`/`.gz` twins when
- * `twins` is on and the folder has them (a build's output has none: the next publish makes them).
+ * `twins` is on and the folder has them (`npm run build` makes them; where it did not, the next
+ * publish does).
  * `pages` says which files are pages, with the cacheKey and tags they were rendered with.
  */
 export async function filesOfFolder(
@@ -41,7 +42,8 @@ export async function filesOfFolder(
   const files = new Map<string, FileState>();
   const hashOf = async (file: string) => sha256(await readFile(file));
   await pMap(
-    all.filter((rel) => !(twins && isTwinPath(rel) && present.has(rel.slice(0, -3)))),
+    // Twins are the file's (FileState.twins), never files of their own; a store that serves none (s3) drops them.
+    all.filter((rel) => !(isTwinPath(rel) && present.has(rel.slice(0, -3)))),
     async (rel) => {
       const source = path.join(dir, rel);
       const page = pages.get(rel);

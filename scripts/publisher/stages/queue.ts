@@ -158,10 +158,20 @@ export class PublishQueue<T = void> {
     }, wait);
   }
 
+  /** True while an edit (not a whole re-read) waits for the next batch. */
+  get editsWaiting(): boolean {
+    for (const q of this.#dirty.values()) if (q.event.type !== '*') return true;
+    return false;
+  }
+
   async #next(): Promise<void> {
     if (this.#running || this.#dirty.size === 0) return;
-    const batch = [...this.#dirty.values()];
-    this.#dirty.clear();
+    // Edits go first, in a batch of their own: a whole re-read (a `*` event: the catch-up, a
+    // scheduled re-read) waits for a batch with nothing else, so that an edit never waits for it.
+    const all = [...this.#dirty.values()];
+    const edits = all.filter((q) => q.event.type !== '*');
+    const batch = edits.length > 0 ? edits : all;
+    for (const q of batch) this.#dirty.delete(eventKey(q.event));
     this.#inFlight = batch;
     const waiting = new Map(batch.map((q) => [eventKey(q.event), this.#waiters.get(eventKey(q.event)) ?? []]));
     for (const k of waiting.keys()) this.#waiters.delete(k);
@@ -171,7 +181,7 @@ export class PublishQueue<T = void> {
         this.#journal?.done(batch); // live, or nothing to change: forgotten either way
         for (const resolve of [...waiting.values()].flat()) resolve(result);
       },
-      () => {
+      (error: unknown) => {
         for (const [k, w] of waiting) this.#waiters.set(k, [...w, ...(this.#waiters.get(k) ?? [])]);
         // Keep what failed (newer events for the same records win, accepted at the older time).
         for (const q of batch) {
@@ -189,7 +199,8 @@ export class PublishQueue<T = void> {
               : q,
           );
         }
-        this.#failures++;
+        // A whole re-read that stepped aside for edits (stages/reread.ts `Yielded`) is not a failure.
+        if ((error as Error | null)?.name !== 'Yielded') this.#failures++;
       },
     );
     this.#running = done;

@@ -95,14 +95,20 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
  * no prune frees a folder, and the first it frees may be far from the live release: one spare per
  * publish until then, and two more, or back-to-back edits outrun the copies (5–7 s each for
  * 60,000 files at load 8; two spares gave waits of 4.5 and 7 s to the 3rd and 5th edit).
- * Returns the spares made (0 when the store keeps none or none were needed).
+ * Returns the spares made (0 when the store keeps none or none were needed) and the time it took.
  */
-export async function makeSpares(store: ReleaseStore, keep: number, written: number, total: number): Promise<number> {
-  if (!store.prepareNext || written <= total / 10) return 0;
+export async function makeSpares(
+  store: ReleaseStore,
+  keep: number,
+  written: number,
+  total: number,
+): Promise<{ spares: number; durationMs: number }> {
+  const t = performance.now();
+  if (!store.prepareNext || written <= total / 10) return { spares: 0, durationMs: 0 };
   const spares = Math.max(2, keep - (await store.list()).length + 2);
   store.prepareNext(spares);
   await store.sparesReady?.();
-  return spares;
+  return { spares, durationMs: performance.now() - t };
 }
 
 /** Bytes of the files under `dir`, each inode counted once (hard links between releases share bytes). */

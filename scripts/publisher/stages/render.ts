@@ -11,7 +11,7 @@ import path from 'node:path';
 import { writeTwins } from '../precompress.ts';
 import { writeSitemaps } from '../sitemap.ts';
 import { tagsOf } from '../tags.ts';
-import type { RenderPath } from '../render-path.ts';
+import type { PagePath, RenderPath } from '../render-path.ts';
 import { sha256 } from './files.ts';
 import type { FileState, Files } from './types.ts';
 
@@ -33,7 +33,23 @@ export interface RenderInput {
   twins: boolean;
   /** Where files written anew go until they are staged. */
   workDir: string;
+  /**
+   * Pages left for the next release (the lists' later pages, `isLaterListPage`): those whose
+   * cacheKey moved keep the live bytes and key, those that came are not added yet, those that
+   * went stay (the sitemap lists the pages of this release). `deferred` counts them; the next
+   * release renders them.
+   */
+  defer?: (file: string) => boolean;
+  /** The pages as getStaticPaths gave them a moment ago (the deferred rest of a publish): not asked again. */
+  paths?: PagePath[];
 }
+
+/**
+ * A list's second and later pages (`articles/page/2/index.html`, `laws/category/3/page/4/…`):
+ * what a new or deleted record shifts, and what an editor looks at last. The record's own page,
+ * the first page of every list, the home page and the feeds go live first.
+ */
+export const isLaterListPage = (file: string) => /(^|\/)page\/\d+\//.test(file);
 
 export interface RenderResult {
   /** The next release's files. */
@@ -50,19 +66,33 @@ export interface RenderResult {
   /** Of `durationMs`: getStaticPaths. */
   pathsMs: number;
   durationMs: number;
+  /** Pages left for the next release (`defer`); 0 when this release is whole. */
+  deferred: number;
+  /** The pages getStaticPaths gave (for the deferred rest). */
+  paths: PagePath[];
 }
 
 export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const t = performance.now();
   const { rp, live, all, workDir } = input;
-  const paths = await rp.paths(input.changed);
+  const paths = input.paths ?? (await rp.paths(input.changed));
+  const deferrable = (file: string) => input.defer?.(file) === true;
   const pathsMs = performance.now() - t;
   await mkdir(workDir, { recursive: true });
   const next: Files = new Map();
   // Files that are not pages (assets, public files, the sitemap) carry over.
   for (const [p, f] of live) if (!f.page) next.set(p, f);
   const pageFiles = new Set(paths.map((p) => p.file));
-  const removed = [...live.entries()].filter(([p, f]) => f.page && !pageFiles.has(p)).length;
+  let deferred = 0;
+  let removed = 0;
+  for (const [p, f] of live) {
+    if (!f.page || pageFiles.has(p)) continue;
+    if (!deferrable(p)) removed++;
+    else {
+      next.set(p, f); // gone with the next release
+      deferred++;
+    }
+  }
   let differs = removed;
   let rendered = 0;
   let reused = 0;
@@ -89,6 +119,11 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
       reused++;
       continue;
     }
+    if (deferrable(page.file)) {
+      if (before) next.set(page.file, before); // its old bytes and cacheKey until the next release
+      deferred++;
+      continue;
+    }
     const body = await rp.render(page);
     if (!body) continue;
     rendered++;
@@ -106,10 +141,13 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     next.set(page.file, state);
     await twinsOf(state, page.file, body);
   }
-  if (removed > 0 || paths.some((p) => !live.has(p.file))) {
+  // Pages that come with the next release (deferred) are not listed yet; those that go with it still are not.
+  const coming = (p: PagePath) => !live.has(p.file) && !deferrable(p.file);
+  if (removed > 0 || paths.some(coming)) {
     // Pages went or came: the sitemap lists them, written as the build writes it.
     const dir = path.join(workDir, '.sitemap');
-    const pages = paths.filter((p) => p.route.type === 'page').map((p) => p.pathname);
+    const listed = paths.filter((p) => live.has(p.file) || !deferrable(p.file));
+    const pages = listed.filter((p) => p.route.type === 'page').map((p) => p.pathname);
     const written = await writeSitemaps(dir, rp.origin, pages);
     for (const [p, f] of next) if (!f.page && /^sitemap-.*\.xml$/.test(p) && !written.includes(p)) next.delete(p);
     for (const name of written) {
@@ -146,5 +184,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     keysMoved,
     pathsMs,
     durationMs: performance.now() - t,
+    deferred,
+    paths,
   };
 }

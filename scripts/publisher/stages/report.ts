@@ -159,7 +159,7 @@ export class PublishReport {
       );
   }
 
-  spares(id: string, spares: number, durationMs: number): void {
+  spares(id: string, { spares, durationMs }: { spares: number; durationMs: number }): void {
     if (spares > 0)
       this.log.info({ stage: 'release', spares, durationMs: ms(durationMs) }, `spare copies of ${id} made`);
   }
@@ -186,6 +186,11 @@ export class PublishReport {
     this.entry.pages = { rendered: stats.rendered, reused: stats.reused, removed: stats.removed };
     this.#record();
     this.log.error({ durationMs: ms(stats.durationMs), err }, `${this.kind} publish failed, the live release stays`);
+  }
+
+  /** A whole re-read stepped aside for edits (stages/reread.ts): it runs again after them. */
+  yielded(why: string): void {
+    this.log.info({ stage: 'reread' }, `${this.kind}: ${why}; it goes on after them`);
   }
 
   /** A rollback to `release` is live (its purge reported before). */

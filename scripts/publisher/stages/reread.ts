@@ -38,20 +38,63 @@ export function wholeKind(events: readonly ContentEvent[]): 'catch_up' | 'schedu
   return whole.key === 'scheduled' ? 'scheduled' : 'catch_up';
 }
 
-export async function reread(rp: RenderPath, events: readonly ContentEvent[]): Promise<RereadResult> {
+/** Collections a whole re-read loads at a time, between which it may step aside for edits. */
+const WHOLE_STEP = 4;
+
+/**
+ * A whole re-read stepped aside because edits wait (`yieldTo`): the collections it had loaded
+ * are applied and their changed entries named here; the rest waits for the next batch.
+ */
+export class Yielded extends Error {
+  override readonly name = 'Yielded';
+  readonly changed: string[];
+  constructor(changed: string[], done: number, of: number) {
+    super(`the whole re-read stepped aside for edits after ${done} of ${of} collections`);
+    this.changed = changed;
+  }
+}
+
+export async function reread(
+  rp: RenderPath,
+  events: readonly ContentEvent[],
+  options: {
+    /** Asked between steps of a whole re-read: true when edits wait (it throws `Yielded`). */
+    yieldTo?: () => boolean;
+    /** Told the entries each applied step changed (also those of a step before `Yielded`). */
+    applied?: (changed: readonly string[]) => void;
+  } = {},
+): Promise<RereadResult> {
   const t = performance.now();
   const all = Object.keys(rp.definitions());
   const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
   // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
   detailCache.begin(isWhole(events) ? null : events);
-  const reads: ReloadResult[] = [await reloadCollections(rp, collections)];
+  const reads: ReloadResult[] = [];
+  const load = async (names: string[]) => {
+    const read = await reloadCollections(rp, names);
+    reads.push(read);
+    options.applied?.(read.changed);
+  };
+  if (isWhole(events)) {
+    // A few collections at a time, each step applied: an edit that arrives meanwhile waits for one
+    // step, not for every area (`Yielded`; the queue runs the edit, then the re-read again).
+    for (let i = 0; i < collections.length; i += WHOLE_STEP) {
+      if (i > 0 && options.yieldTo?.())
+        throw new Yielded(
+          reads.flatMap((r) => r.changed),
+          i,
+          collections.length,
+        );
+      await load(collections.slice(i, i + WHOLE_STEP));
+    }
+  } else await load(collections);
   let reused = detailCache.hits;
   let patched = detailCache.patched;
   let fetched = detailCache.misses;
   if (detailCache.moved.size > 0) {
     // A record moved (another category, other related items): re-read its type without reuse.
     detailCache.begin(events, [...detailCache.moved]);
-    reads.push(await reloadCollections(rp, collections));
+    await load(collections);
     reused += detailCache.hits;
     patched += detailCache.patched;
     fetched += detailCache.misses;

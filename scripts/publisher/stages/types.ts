@@ -62,6 +62,8 @@ export interface PublishStats {
   removed: number;
   release: string | null;
   error: string | null;
+  /** The release that followed with the pages this one left (the lists' later pages), if any. */
+  rest?: PublishStats;
 }
 
 /** The last purge after a switch, for /status. */

@@ -289,6 +289,11 @@ describe('publisher loop (demo scale, real render path)', () => {
     ]) {
       expect(live(page), page).not.toContain(`/article/${slug}/`);
     }
+    // The lists' later pages it shifted follow in the next release: then on no list page at all.
+    await running.publisher.idle();
+    expect(running.publisher.last?.rest?.release).toBeTruthy();
+    for (const page of readdirSync(path.join(publishDir, 'live', 'articles', 'page')))
+      expect(live(`articles/page/${page}/index.html`)).not.toContain(`/article/${slug}/`);
   });
 
   it('with the API stopped mid-publish the live release keeps serving (no failed GET, no mixed release), then catches up', async () => {

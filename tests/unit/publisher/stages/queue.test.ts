@@ -104,4 +104,29 @@ describe('publish queue', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(order).toEqual(['batch a', 'full', 'batch b']);
   });
+
+  it('publishes edits before a whole re-read, each in its own batch, and runs one that stepped aside again without back-off', async () => {
+    const batches: string[][] = [];
+    let stepAside = true;
+    const q = new PublishQueue(async (b) => {
+      batches.push(b.map((x) => `${x.event.type}:${x.event.key}`));
+      if (b.some((x) => x.event.type === '*') && stepAside) {
+        stepAside = false;
+        throw Object.assign(new Error('stepped aside'), { name: 'Yielded' });
+      }
+    }, opts);
+    const whole = q.enqueue([{ type: '*', action: 'update', key: 'catch_up' }]);
+    void q.enqueue([ev('a')]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(batches).toEqual([['article:a']]); // the edit first, alone
+    await vi.advanceTimersByTimeAsync(100);
+    expect(batches).toEqual([['article:a'], ['*:catch_up']]);
+    void q.enqueue([ev('b')]); // the re-read stepped aside for it (as it would, seeing it wait)
+    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(batches).toEqual([['article:a'], ['*:catch_up'], ['article:b'], ['*:catch_up']]);
+    expect(q.failures).toBe(0); // no back-off: stepping aside is not a failure
+    await whole;
+    expect(q.editsWaiting).toBe(false);
+  });
 });

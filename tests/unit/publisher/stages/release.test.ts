@@ -51,8 +51,8 @@ describe('release stage', () => {
       sparesReady: async () => {},
       list: async () => [{ id: 'a', publishedAt: '' }],
     } as unknown as ReleaseStore;
-    expect(await makeSpares(store, 5, 5, 100)).toBe(0);
-    expect(await makeSpares(store, 5, 50, 100)).toBe(6);
+    expect((await makeSpares(store, 5, 5, 100)).spares).toBe(0);
+    expect((await makeSpares(store, 5, 50, 100)).spares).toBe(6);
     expect(asked).toEqual([6]);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderChanged } from '../../../../scripts/publisher/stages/render.ts';
+import { isLaterListPage, renderChanged } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
@@ -86,5 +86,47 @@ describe('render stage', () => {
     expect(out.files.has('gone/index.html')).toBe(false);
     expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(true);
     expect(out.files.get('a/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+  });
+
+  it("leaves the lists' later pages a new record shifts for the next release, which renders them from the same paths", async () => {
+    // A new article: its page comes, the list's first page changes, page 2 shifts, a page 3 comes.
+    const pages = [
+      page('articles/index.html', 'l1b'),
+      page('articles/page/2/index.html', 'l2b'),
+      page('articles/page/3/index.html', 'l3'),
+      page('article/new/index.html', 'n'),
+    ];
+    const bodies = {
+      'articles/index.html': 'new a b',
+      'articles/page/2/index.html': 'c d',
+      'articles/page/3/index.html': 'e',
+      'article/new/index.html': 'New',
+    };
+    const { rp, rendered, asked } = fakeRp(pages, bodies);
+    const before = live({ 'articles/index.html': ['a b c', 'l1'], 'articles/page/2/index.html': ['d e', 'l2'] });
+    const first = await renderChanged({
+      ...{ rp, changed: new Set(['articles']), live: before, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      defer: isLaterListPage,
+    });
+    expect(rendered).toEqual(['articles/index.html', 'article/new/index.html']); // what the editor looks at
+    expect(first.deferred).toBe(2);
+    expect(first.files.get('articles/page/2/index.html')).toEqual(before.get('articles/page/2/index.html')); // old bytes, old key
+    expect(first.files.has('articles/page/3/index.html')).toBe(false); // comes with the next release
+    const sitemap = (files: typeof first.files) => readFileSync(files.get('sitemap-0.xml')!.source!, 'utf8');
+    expect(sitemap(first.files)).toContain('/article/new/'); // the new page is listed at once
+    expect(sitemap(first.files)).not.toContain('/articles/page/3/'); // page 3 with the release that adds it
+    const rest = await renderChanged({
+      ...{ rp, changed: null, live: first.files, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      paths: first.paths,
+    });
+    expect(asked).toHaveLength(1); // getStaticPaths once for both releases
+    expect(rendered.slice(2)).toEqual(['articles/page/2/index.html', 'articles/page/3/index.html']);
+    expect(rest.deferred).toBe(0);
+    expect([...rest.files.keys()].filter((f) => f.endsWith('.html')).sort()).toEqual(pages.map((p) => p.file).sort());
+    expect(sitemap(rest.files)).toContain('/articles/page/3/');
+    expect(isLaterListPage('laws/category/3/page/12/index.html')).toBe(true);
+    expect(isLaterListPage('article/page-layouts/index.html')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detailCache } from '../../../../scripts/publisher/content-store.ts';
-import { reread, wholeKind } from '../../../../scripts/publisher/stages/reread.ts';
+import { reread, wholeKind, Yielded } from '../../../../scripts/publisher/stages/reread.ts';
 import type { RenderPath, StoreEntry } from '../../../../scripts/publisher/render-path.ts';
 
 /** A render path with two collections whose loaders report their requests as the site's do. */
@@ -56,5 +56,40 @@ describe('re-read stage', () => {
     const { rp, stores } = fakeRp({ articles: 1, laws: 1 }, true);
     await expect(reread(rp, [{ type: 'article', action: 'update', key: 'a' }])).rejects.toThrow(/unreachable/);
     expect(stores.get('articles')!.get('th/a')!.data).toEqual({ title: 'old' });
+  });
+
+  it('steps aside for waiting edits between steps of a whole re-read, keeping the steps it applied', async () => {
+    const names = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
+    const stores = new Map<string, Map<string, StoreEntry>>(names.map((n) => [n, new Map()]));
+    const loaded: string[] = [];
+    const loader = (collection: string) => ({
+      name: collection,
+      async load(ctx: unknown) {
+        loaded.push(collection);
+        (ctx as { store: { set(e: { id: string; data: object; digest: string }): boolean } }).store.set({
+          id: 'x',
+          data: { n: 1 },
+          digest: collection,
+        });
+      },
+    });
+    const rp = {
+      collections: async () => stores,
+      definitions: () => Object.fromEntries(names.map((n) => [n, { loader: loader(n) }])),
+    } as unknown as RenderPath;
+    const whole = [{ type: '*', action: 'update' as const, key: 'catch_up' }];
+    let edits = false;
+    const first = reread(rp, whole, { yieldTo: () => edits });
+    edits = true; // an edit arrives while the first step loads
+    const error = await first.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Yielded);
+    expect(loaded).toEqual(['a1', 'a2', 'a3', 'a4']); // one step, then aside
+    expect((error as Yielded).changed).toEqual(['a1/x', 'a2/x', 'a3/x', 'a4/x']); // applied: the next publish renders them
+    expect(stores.get('a1')!.has('x')).toBe(true);
+    expect(stores.get('a5')!.has('x')).toBe(false);
+    // With no edit waiting it reads every area.
+    edits = false;
+    const out = await reread(rp, whole, { yieldTo: () => edits });
+    expect(out.collections).toEqual(names);
   });
 });
