@@ -211,7 +211,7 @@ if (!reuse || !existsSync(path.join(renderPathDir, 'render-path.json')))
   results.coldBuildMs = await build('astro build, cold, keeping the render path');
 // As `npm run build` does (scripts/site/build-site.ts): the twins with the build, not after the base release.
 const twins = await precompressFolder(outDir);
-console.log(`the build's Brotli/gzip twins: ${twins.files} made in ${s(twins.ms)}`);
+console.log(`the build's Brotli/gzip twins: of ${twins.files} file(s), made in ${s(twins.ms)}`);
 results.twinsMs = twins.ms;
 if (buildOnly) {
   await api.close();

@@ -97,7 +97,7 @@ export async function writeTwins(dir: string, sitePath: string, bytes: Buffer): 
  * builds the publisher takes as a base release (`npm start`, `npm run build`, `npm run deploy`:
  * build-site.ts) run it, so that the base release has its twins and the catch-up after it has
  * none to make (at 20,000 pages that was most of a minute between the base release and ready,
- * with the first edit waiting behind it). Returns the twins written and the time taken.
+ * with the first edit waiting behind it). Returns how many files got twins and the time taken.
  */
 export async function precompressFolder(dir: string): Promise<{ files: number; ms: number }> {
   const t = performance.now();
@@ -113,7 +113,8 @@ export async function precompressFolder(dir: string): Promise<{ files: number; m
     todo,
     async (file) => {
       const rel = path.relative(dir, file).split(path.sep).join('/');
-      files += (await writeTwins(dir, rel, await readFile(file))).length;
+      const twins = await writeTwins(dir, rel, await readFile(file));
+      if (twins.length > 0) files++;
     },
     { concurrency: 8 },
   );

@@ -48,7 +48,7 @@ export async function buildKeepingRenderPath(
   // The Brotli/gzip twins the site server answers with, made now rather than after the base release.
   const outDir = rest.args?.includes('--outDir') ? rest.args[rest.args.indexOf('--outDir') + 1]! : 'dist';
   const twins = await precompressFolder(path.resolve(root, outDir));
-  console.log(`build: Brotli and gzip twins of ${twins.files / 2} file(s) in ${(twins.ms / 1000).toFixed(1)} s`);
+  console.log(`build: Brotli and gzip twins of ${twins.files} file(s) in ${(twins.ms / 1000).toFixed(1)} s`);
   const link = path.relative(path.dirname(renderPathDir), target);
   const tmp = `${renderPathDir}.${id}.tmp`;
   await symlink(link, tmp);
