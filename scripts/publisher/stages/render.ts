@@ -15,6 +15,8 @@ import type { PagePath, RenderPath } from '../render-path.ts';
 import { sha256 } from './files.ts';
 import type { FileState, Files } from './types.ts';
 
+/** Later list pages a publish renders itself; more are left for the next release (`defer`). */
+const DEFER_FROM = 8;
 /** Compressions in flight at once while pages render (they run on libuv's thread pool). */
 const TWINS_IN_FLIGHT = 8;
 
@@ -34,7 +36,8 @@ export interface RenderInput {
   /** Where files written anew go until they are staged. */
   workDir: string;
   /**
-   * Pages left for the next release (the lists' later pages, `isLaterListPage`): those whose
+   * Pages left for the next release (the lists' later pages, `isLaterListPage`, when more than
+   * `DEFER_FROM` of them moved): those whose
    * cacheKey moved keep the live bytes and key, those that came are not added yet, those that
    * went stay (the sitemap lists the pages of this release). `deferred` counts them; the next
    * release renders them.
@@ -76,7 +79,14 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const t = performance.now();
   const { rp, live, all, workDir } = input;
   const paths = input.paths ?? (await rp.paths(input.changed));
-  const deferrable = (file: string) => input.defer?.(file) === true;
+  // Deferred only when a record shifted many of them (a create, a deletion): a title edit's one
+  // or two later list pages render faster in this release than a second release takes.
+  const stale = (p: PagePath) => all || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
+  const pageSet = new Set(paths.map((p) => p.file));
+  const shifted =
+    paths.filter((p) => input.defer?.(p.file) && stale(p)).length +
+    [...live.keys()].filter((f) => live.get(f)!.page && !pageSet.has(f) && input.defer?.(f)).length;
+  const deferrable = (file: string) => shifted > DEFER_FROM && input.defer?.(file) === true;
   const pathsMs = performance.now() - t;
   await mkdir(workDir, { recursive: true });
   const next: Files = new Map();

@@ -159,6 +159,7 @@ describe('spec point 7: every endpoint is called by some screen, build step or i
   const usedNames = new Set(functions.filter(isUsed).map((f) => `${rel(f.module)}#${f.name}`));
   const isCalled = (e: string) => (byEndpoint.get(e) ?? []).some((c) => usedNames.has(c)) || calledDirectly(e);
   const duplicates = documentedDuplicates();
+  const reference = readFileSync(path.join(root, 'docs/api-reference.md'), 'utf8').replace(/:\w+/g, '{}');
 
   it('leaves no endpoint uncalled, except one documented as carrying the same data as a called one', () => {
     const uncalled = [...byEndpoint.keys()]
@@ -171,7 +172,10 @@ describe('spec point 7: every endpoint is called by some screen, build step or i
   it('documents as "same data" only endpoints the portal does not call, each with a called alternative', () => {
     expect(duplicates.size).toBeLessThan(10);
     for (const [skipped, used] of duplicates) {
-      expect(byEndpoint.has(skipped), `${skipped} is an endpoint of an API module`).toBe(true);
+      // A real endpoint: declared by an API module, or one of the API's that no module needs
+      // (docs/api-reference.md lists them all; a function only tests called was removed, issue 24).
+      const known = byEndpoint.has(skipped) || reference.includes(`\`${skipped}\``);
+      expect(known, `${skipped} is an endpoint of the API (docs/api-reference.md)`).toBe(true);
       expect(isCalled(skipped), `${skipped} is called after all: remove it from the doc`).toBe(false);
       expect(isCalled(used), `${used}, used instead of ${skipped}, is called`).toBe(true);
     }

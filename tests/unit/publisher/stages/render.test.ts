@@ -89,44 +89,56 @@ describe('render stage', () => {
   });
 
   it("leaves the lists' later pages a new record shifts for the next release, which renders them from the same paths", async () => {
-    // A new article: its page comes, the list's first page changes, page 2 shifts, a page 3 comes.
+    // A new article: its page comes, the list's first page changes, pages 2 to 10 shift, a page 11 comes.
+    const later = Array.from({ length: 10 }, (_, i) => `articles/page/${i + 2}/index.html`);
     const pages = [
       page('articles/index.html', 'l1b'),
-      page('articles/page/2/index.html', 'l2b'),
-      page('articles/page/3/index.html', 'l3'),
+      ...later.map((f, i) => page(f, i === 9 ? 'l11' : `l${i + 2}b`)),
       page('article/new/index.html', 'n'),
     ];
-    const bodies = {
-      'articles/index.html': 'new a b',
-      'articles/page/2/index.html': 'c d',
-      'articles/page/3/index.html': 'e',
-      'article/new/index.html': 'New',
-    };
+    const bodies = Object.fromEntries(pages.map((p) => [p.file, `now ${p.file}`]));
     const { rp, rendered, asked } = fakeRp(pages, bodies);
-    const before = live({ 'articles/index.html': ['a b c', 'l1'], 'articles/page/2/index.html': ['d e', 'l2'] });
+    const before = live(
+      Object.fromEntries([
+        ['articles/index.html', ['then', 'l1'] as [string, string]],
+        ...later.slice(0, 9).map((f, i) => [f, [`then ${f}`, `l${i + 2}`] as [string, string]]),
+      ]),
+    );
     const first = await renderChanged({
       ...{ rp, changed: new Set(['articles']), live: before, all: false, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
       defer: isLaterListPage,
     });
     expect(rendered).toEqual(['articles/index.html', 'article/new/index.html']); // what the editor looks at
-    expect(first.deferred).toBe(2);
-    expect(first.files.get('articles/page/2/index.html')).toEqual(before.get('articles/page/2/index.html')); // old bytes, old key
-    expect(first.files.has('articles/page/3/index.html')).toBe(false); // comes with the next release
+    expect(first.deferred).toBe(10);
+    expect(first.files.get(later[0]!)).toEqual(before.get(later[0]!)); // old bytes, old key
+    expect(first.files.has(later[9]!)).toBe(false); // page 11 comes with the next release
     const sitemap = (files: typeof first.files) => readFileSync(files.get('sitemap-0.xml')!.source!, 'utf8');
     expect(sitemap(first.files)).toContain('/article/new/'); // the new page is listed at once
-    expect(sitemap(first.files)).not.toContain('/articles/page/3/'); // page 3 with the release that adds it
+    expect(sitemap(first.files)).not.toContain('/articles/page/11/'); // with the release that adds it
     const rest = await renderChanged({
       ...{ rp, changed: null, live: first.files, all: false, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
       paths: first.paths,
     });
     expect(asked).toHaveLength(1); // getStaticPaths once for both releases
-    expect(rendered.slice(2)).toEqual(['articles/page/2/index.html', 'articles/page/3/index.html']);
+    expect(rendered.slice(2)).toEqual(later);
     expect(rest.deferred).toBe(0);
     expect([...rest.files.keys()].filter((f) => f.endsWith('.html')).sort()).toEqual(pages.map((p) => p.file).sort());
-    expect(sitemap(rest.files)).toContain('/articles/page/3/');
+    expect(sitemap(rest.files)).toContain('/articles/page/11/');
     expect(isLaterListPage('laws/category/3/page/12/index.html')).toBe(true);
     expect(isLaterListPage('article/page-layouts/index.html')).toBe(false);
+  });
+
+  it('renders a few later list pages in the same release (a title edit shows on one list page)', async () => {
+    const pages = [page('articles/page/5/index.html', 'l5b'), page('article/a/index.html', 'ab')];
+    const { rp, rendered } = fakeRp(pages, { 'articles/page/5/index.html': 'A2 B', 'article/a/index.html': 'A2' });
+    const out = await renderChanged({
+      ...{ rp, changed: new Set(['articles']), all: false, twins: false, defer: isLaterListPage },
+      live: live({ 'articles/page/5/index.html': ['A B', 'l5'], 'article/a/index.html': ['A', 'a'] }),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(out.deferred).toBe(0);
+    expect(rendered.sort()).toEqual(['article/a/index.html', 'articles/page/5/index.html']);
   });
 });
