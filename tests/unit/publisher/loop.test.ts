@@ -289,9 +289,9 @@ describe('publisher loop (demo scale, real render path)', () => {
     ]) {
       expect(live(page), page).not.toContain(`/article/${slug}/`);
     }
-    // The lists' later pages it shifted follow in the next release: then on no list page at all.
+    // The lists' later pages it shifted (in the next release when more than a few moved): then on
+    // no list page at all.
     await running.publisher.idle();
-    expect(running.publisher.last?.rest?.release).toBeTruthy();
     for (const page of readdirSync(path.join(publishDir, 'live', 'articles', 'page')))
       expect(live(`articles/page/${page}/index.html`)).not.toContain(`/article/${slug}/`);
   });
