@@ -137,18 +137,24 @@ export async function startPublisher(o: StartOptions) {
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
   /** Resolves when the new build is live (a deploy), at once otherwise. */
   let deployed: Promise<void> = Promise.resolve();
-  if (!deploy && liveBefore && (await publisher.adoptLive())) {
-    log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
-    if (liveBuild === null) await recordBuild();
-    // In the background: the live release is served meanwhile, webhooks queue behind it.
+  /**
+   * In the background: every area read once more (after any edit that arrives meanwhile:
+   * stages/queue.ts); ready once that is live and the spare copies edits stage on are made.
+   */
+  const catchUpThenReady = (failed: string) => {
     readiness.set('catching up');
     void publisher
       .catchUp()
       .then(() => publisher.store.sparesReady?.())
       .then(
         () => readiness.set('ready'),
-        (err: unknown) => logger.error({ err }, 'catch-up failed; retrying with back-off'),
+        (err: unknown) => logger.error({ err }, `${failed}; retrying with back-off`),
       );
+  };
+  if (!deploy && liveBefore && (await publisher.adoptLive())) {
+    log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
+    if (liveBuild === null) await recordBuild();
+    catchUpThenReady('catch-up failed'); // the live release is served meanwhile
   } else if (deploy) {
     const held = releases as DeferredStore;
     const base = await publisher.publishBuild(o.baseDist);
@@ -178,17 +184,8 @@ export async function startPublisher(o: StartOptions) {
   } else {
     await publisher.publishBuild(o.baseDist);
     await recordBuild();
-    // Reads every area once more in the background (what changed during the build; the detail
-    // answers later edits reuse), after any edit that arrives meanwhile (stages/queue.ts); ready
-    // once that is live and the spare copies edits stage on are made (the build made the twins).
-    readiness.set('catching up');
-    void publisher
-      .catchUp()
-      .then(() => publisher.store.sparesReady?.())
-      .then(
-        () => readiness.set('ready'),
-        (err: unknown) => logger.error({ err }, 'first re-read failed; retrying with back-off'),
-      );
+    // What changed during the build; the detail answers later edits reuse (the build made the twins).
+    catchUpThenReady('first re-read failed');
   }
   // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
   const restored = publisher.queue.restore();
