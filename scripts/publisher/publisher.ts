@@ -131,12 +131,15 @@ export class Publisher {
       // The routes that read a changed collection run getStaticPaths again (with those a failed
       // try re-read: the store holds them already, and that try may have stopped first).
       const changed = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
-      return this.#render(s, report, { changed, defer: isLaterListPage });
+      return this.#render(s, report, { changed, defer: isLaterListPage, changedRecords: this.#changedRecords });
     });
     if (stats.release) this.#reporter.live(batch);
-    // The lists' later pages that a new or deleted record shifted: the next release, straight after.
+    // What the first release left (the lists' later pages a new or deleted record shifted, the
+    // pages of a wide change): the next release, straight after; it stops for a waiting edit
+    // once the lists are done, and the edit's publish takes up what it left (still stale).
     const paths = this.#rest;
-    const rest = paths && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { paths })));
+    const yieldTo = () => this.queue.editsWaiting;
+    const rest = paths && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { paths, yieldTo })));
     if (rest) this.last = { ...stats, rest };
     return stats;
   }
@@ -146,7 +149,7 @@ export class Publisher {
     const workDir = path.join(this.#workDir, newReleaseId());
     const input = { rp: this.rp, changed: null, live: this.#files, twins: this.#twins, workDir, all: false };
     const out = await renderChanged({ ...input, ...o });
-    this.#rest = out.deferred > 0 ? out.paths : null;
+    this.#rest = out.deferred > 0 && !out.yielded ? out.paths : null;
     Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
     stats.stages.render = out.durationMs;
     report.rendered(out);

@@ -17,6 +17,14 @@ import type { FileState, Files } from './types.ts';
 
 /** Later list pages a publish renders itself; more are left for the next release (`defer`). */
 const DEFER_FROM = 8;
+/**
+ * A changed record on more stale pages than this is "wide" (a menu, the footer: in every page's
+ * shell); when more than this many stale pages show no other changed record, they wait for the
+ * next release (`changedRecords`).
+ */
+export const WIDE_FROM = 100;
+/** Pages a yielding release renders between looks at the queue (`yieldTo`). */
+const YIELD_EVERY = 50;
 /** Compressions in flight at once while pages render (they run on libuv's thread pool). */
 const TWINS_IN_FLIGHT = 8;
 
@@ -45,6 +53,20 @@ export interface RenderInput {
   defer?: (file: string) => boolean;
   /** The pages as getStaticPaths gave them a moment ago (the deferred rest of a publish): not asked again. */
   paths?: PagePath[];
+  /**
+   * The records re-read as changed (`collection/lang/key`). When a wide one (on more than
+   * `WIDE_FROM` stale pages: a menu) leaves more than `WIDE_FROM` stale pages that show no
+   * narrow one, only the home pages, new pages and the pages of the narrow records render now;
+   * the others keep their live bytes and key until the next release (`deferred`).
+   */
+  changedRecords?: ReadonlySet<string>;
+  /**
+   * Asked every `YIELD_EVERY` pages once the lists' later pages are done (they render first): true
+   * stops rendering, the pages not rendered yet keep their live bytes and key (`yielded`) and a
+   * later publish renders them (their cacheKeys still differ). For the deferred rest, when an
+   * editor's edit waits.
+   */
+  yieldTo?: () => boolean;
 }
 
 /**
@@ -53,6 +75,22 @@ export interface RenderInput {
  * the first page of every list, the home page and the feeds go live first.
  */
 export const isLaterListPage = (file: string) => /(^|\/)page\/\d+\//.test(file);
+
+/** The home page of each language: what an editor looks at after a menu edit. */
+export const isHomePage = (file: string) => /^(?:[a-z]{2}\/)?index\.html$/.test(file);
+
+/**
+ * The pages a wide change (`changedRecords`) renders now, or null when every stale page renders:
+ * the home pages, new pages, and the pages that show a changed record on at most `WIDE_FROM` of
+ * them (the record an editor changed besides, say, the menu).
+ */
+function firstOfWide(stale: PagePath[], changed: ReadonlySet<string>, live: Files) {
+  const count = new Map<string, number>();
+  for (const p of stale) for (const r of p.records) if (changed.has(r)) count.set(r, (count.get(r) ?? 0) + 1);
+  const narrow = new Set([...changed].filter((r) => (count.get(r) ?? 0) <= WIDE_FROM));
+  const first = (p: PagePath) => isHomePage(p.file) || !live.has(p.file) || p.records.some((r) => narrow.has(r));
+  return stale.filter((p) => !first(p)).length > WIDE_FROM ? first : null;
+}
 
 export interface RenderResult {
   /** The next release's files. */
@@ -69,8 +107,10 @@ export interface RenderResult {
   /** Of `durationMs`: getStaticPaths. */
   pathsMs: number;
   durationMs: number;
-  /** Pages left for the next release (`defer`); 0 when this release is whole. */
+  /** Pages left for the next release (`defer`, a wide change, `yieldTo`); 0 when this release is whole. */
   deferred: number;
+  /** Rendering stopped because `yieldTo` said so (the pages left render with a later publish). */
+  yielded: boolean;
   /** The pages getStaticPaths gave (for the deferred rest). */
   paths: PagePath[];
 }
@@ -87,6 +127,8 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     paths.filter((p) => input.defer?.(p.file) && stale(p)).length +
     [...live.keys()].filter((f) => live.get(f)!.page && !pageSet.has(f) && input.defer?.(f)).length;
   const deferrable = (file: string) => shifted > DEFER_FROM && input.defer?.(file) === true;
+  const staleLive = input.changedRecords ? paths.filter((p) => live.has(p.file) && stale(p)) : [];
+  const first = staleLive.length > WIDE_FROM ? firstOfWide(staleLive, input.changedRecords!, live) : null;
   const pathsMs = performance.now() - t;
   await mkdir(workDir, { recursive: true });
   const next: Files = new Map();
@@ -107,6 +149,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   let rendered = 0;
   let reused = 0;
   let keysMoved = false;
+  let yielded = false;
   // Twins of the files written anew compress on the thread pool while the next pages render.
   const compressing: Promise<void>[] = [];
   let twinsAdded = 0;
@@ -120,7 +163,12 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
       }),
     );
   };
-  for (const page of paths) {
+  // A yielding release renders the lists' later pages first: those it may not leave for later.
+  const order = input.yieldTo
+    ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
+    : paths;
+  let sinceLook = 0;
+  for (const page of order) {
     const before = live.get(page.file);
     const tags = tagsOf(page.records);
     if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
@@ -129,7 +177,11 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
       reused++;
       continue;
     }
-    if (deferrable(page.file)) {
+    if (before && !yielded && input.yieldTo && !isLaterListPage(page.file) && ++sinceLook >= YIELD_EVERY) {
+      sinceLook = 0;
+      yielded = input.yieldTo();
+    }
+    if (deferrable(page.file) || (before && (yielded || (first && !first(page))))) {
       if (before) next.set(page.file, before); // its old bytes and cacheKey until the next release
       deferred++;
       continue;
@@ -195,6 +247,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     pathsMs,
     durationMs: performance.now() - t,
     deferred,
+    yielded,
     paths,
   };
 }

@@ -97,7 +97,7 @@ export class PublishReport {
   }
 
   rendered(out: RenderResult): void {
-    const { rendered, reused, removed, differs, twinsMade } = out;
+    const { rendered, reused, removed, differs, twinsMade, deferred, yielded } = out;
     this.#m.stageSeconds.observe({ stage: 'render' }, out.durationMs / 1000);
     this.#stage('render', out.durationMs);
     this.log.info(
@@ -110,10 +110,12 @@ export class PublishReport {
         removed,
         differs,
         twinsMade,
+        deferred,
+        yielded,
       },
-      twinsMade > 0
-        ? `rendered ${rendered} page(s); made the twins of ${twinsMade} file(s) that had none`
-        : `rendered ${rendered} page(s)`,
+      `rendered ${rendered} page(s)` +
+        (twinsMade > 0 ? `; made the twins of ${twinsMade} file(s) that had none` : '') +
+        (deferred > 0 ? `; ${deferred} left for the next release${yielded ? ' (an edit waits)' : ''}` : ''),
     );
   }
 

@@ -485,7 +485,10 @@ describe('publisher loop (demo scale, real render path)', () => {
       ) as Array<Record<string, unknown>>;
       db.close();
       // The quick menu is a list: the editor endpoint merges fields, here its first item.
-      await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
+      const stats = await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
+      // On every English page: the home page first, the others in the release straight after.
+      expect(stats.rendered).toBeLessThan(5);
+      expect(stats.rest?.rendered).toBeGreaterThan(100);
       expect(live('en/index.html')).toContain('Loop quick link');
       expect(live('en/articles/index.html')).toContain('Loop quick link');
       expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLaterListPage, renderChanged } from '../../../../scripts/publisher/stages/render.ts';
+import { isHomePage, isLaterListPage, renderChanged, WIDE_FROM } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
@@ -140,5 +140,84 @@ describe('render stage', () => {
     });
     expect(out.deferred).toBe(0);
     expect(rendered.sort()).toEqual(['article/a/index.html', 'articles/page/5/index.html']);
+  });
+
+  // A menu edit: every English page shows the quick menu; one article was edited in the same batch.
+  function menuSite() {
+    const menu = 'shell/en/quick-menu';
+    const details = Array.from({ length: WIDE_FROM * 2 }, (_, i) => `en/article/a${i}/index.html`);
+    const pages = [
+      page('en/index.html', 'home2', [menu]),
+      page('index.html', 'th-home', ['shell/th/quick-menu']),
+      page('en/article/edited/index.html', 'e2', [menu, 'articles/en/edited']),
+      ...details.map((f) => page(f, `${f}2`, [menu])),
+    ];
+    const before = live(
+      Object.fromEntries([
+        ['en/index.html', ['old home', 'home1']],
+        ['index.html', ['th home', 'th-home']],
+        ['en/article/edited/index.html', ['old edited', 'e1']],
+        ...details.map((f) => [f, [`old ${f}`, `${f}1`]]),
+      ]) as Record<string, [string, string]>,
+    );
+    const bodies = Object.fromEntries(pages.map((p) => [p.file, `new ${p.file}`]));
+    return { menu, details, pages, before, ...fakeRp(pages, bodies) };
+  }
+
+  it('a wide change (a menu on every page) renders the home pages and the other edits first, the rest next release', async () => {
+    const { menu, details, before, rp, rendered } = menuSite();
+    const changedRecords = new Set([menu, 'articles/en/edited']);
+    const first = await renderChanged({
+      ...{ rp, changed: new Set(['shell']), live: before, all: false, twins: false, changedRecords },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(rendered).toEqual(['en/index.html', 'en/article/edited/index.html']);
+    expect(first.deferred).toBe(details.length);
+    expect(first.files.get(details[0]!)).toEqual(before.get(details[0]!)); // old bytes and key until the rest
+    const rest = await renderChanged({
+      ...{ rp, changed: null, live: first.files, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      paths: first.paths,
+    });
+    expect(rest.deferred).toBe(0);
+    expect(rendered.slice(2).sort()).toEqual([...details].sort());
+    expect(isHomePage('en/index.html') && isHomePage('index.html') && !isHomePage('en/news/index.html')).toBe(true);
+  });
+
+  it('a change on a few pages renders them all at once, menu or not', async () => {
+    const { pages, before, rp, rendered } = menuSite();
+    const few = pages.slice(0, 3 + WIDE_FROM - 5);
+    const out = await renderChanged({
+      ...{ rp: { ...rp, paths: async () => few }, changed: new Set(['shell']), all: false, twins: false },
+      live: before,
+      changedRecords: new Set(['shell/en/quick-menu']),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(out.deferred).toBe(0);
+    expect(rendered).toHaveLength(few.length - 1); // all but the Thai home, which did not change
+  });
+
+  it('the rest stops for a waiting edit once the lists are done; a later publish renders what it left', async () => {
+    const { details, before, pages, rp, rendered } = menuSite();
+    const later = page('en/articles/page/2/index.html', 'l2b', ['articles/en/x']);
+    const withList = [...pages, later];
+    before.set(later.file, live({ [later.file]: ['old list', 'l2'] }).get(later.file)!);
+    let waiting = true; // an edit came in before the rest started
+    const rest = await renderChanged({
+      ...{ rp: { ...rp, paths: async () => withList }, changed: null, live: before, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      yieldTo: () => waiting,
+    });
+    expect(rendered[0]).toBe(later.file); // the list page first, though the edit waits
+    expect(rest.yielded).toBe(true);
+    expect(rest.rendered).toBeLessThan(60);
+    expect(rest.deferred + rest.rendered).toBe(details.length + 3); // nothing lost: rendered now or left
+    waiting = false;
+    const after = await renderChanged({
+      ...{ rp: { ...rp, paths: async () => withList }, changed: new Set(), live: rest.files, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(after.rendered).toBe(rest.deferred); // the pages it left are still stale, and render now
+    expect(after.deferred).toBe(0);
   });
 });
