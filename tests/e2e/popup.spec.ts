@@ -88,7 +88,8 @@ for (const lang of ['th', 'en'] as const) {
 
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
-    expect(await page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    // The dialog's close event (which remembers it) is a task after the dialog hides.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
     // Focus is back where it was before the popup took it (the start of the page): the next Tab
     // reaches the skip link.
     await page.keyboard.press('Tab');
@@ -127,7 +128,8 @@ for (const lang of ['th', 'en'] as const) {
 
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
-    expect(await page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    // The dialog's close event (which remembers it) is a task after the dialog hides.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
     await notHydrated(page);
 
     // Its button closes it before React (a method="dialog" form), and so does a click outside
@@ -137,7 +139,7 @@ for (const lang of ['th', 'en'] as const) {
     await third.goto(HOME[lang]);
     await dialog(third).getByRole('button', { name: COMMON[lang].popup.close }).click();
     await expect(dialog(third)).toBeHidden();
-    expect(await third.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await expect.poll(() => third.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
     await third.close();
 
     const second = await page.context().newPage();
@@ -146,7 +148,7 @@ for (const lang of ['th', 'en'] as const) {
     await expect(dialog(second)).toBeVisible();
     await second.mouse.click(5, 5);
     await expect(dialog(second)).toBeHidden();
-    expect(await second.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
+    await expect.poll(() => second.evaluate(() => sessionStorage.getItem('popup:dismissed'))).toBe('1');
     await second.close();
   });
 
