@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import type { PagePath, RenderPath } from './render-path.ts';
+import type { RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
-import { filesOfFolder, pagesNow } from './stages/files.ts';
+import { baseReleaseFiles } from './stages/files.ts';
 import { PageMaps } from './stages/page-maps.ts';
 import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
@@ -43,8 +43,10 @@ export class Publisher {
   readonly #twins: boolean;
   /** Every file of the live release. */
   #files: Files = new Map();
-  /** The pages a publish left for the release after it (stages/render.ts `defer`), or null. */
-  #rest: PagePath[] | null = null;
+  /** What a publish left for the release after it (its pages, or the collections to run getStaticPaths of), or null. */
+  #rest: Partial<RenderInput> | null = null;
+  /** The live sitemap lacks pages that came or went (the next render writes it); the same once this render is live. */
+  #sitemap = { owed: false, owedAfter: false };
   /** Records re-read as changed since the last switch (a failed publish keeps its own for the purge). */
   #changedRecords = new Set<string>();
   readonly stats = { total: 0, failed: 0, queue: 0 };
@@ -88,14 +90,8 @@ export class Publisher {
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
-  publishBuild(distDir: string): Promise<PublishStats> {
-    return this.#publish('base', [], async (stats) => {
-      const t = performance.now();
-      this.#files = await filesOfFolder(distDir, await pagesNow(this.rp), this.#twins);
-      stats.stages.render = performance.now() - t;
-      stats.reused = [...this.#files.values()].filter((f) => f.page).length;
-      return this.#files;
-    });
+  publishBuild(dir: string): Promise<PublishStats> {
+    return this.#publish('base', [], async (s) => (this.#files = await baseReleaseFiles(dir, this.rp, this.#twins, s)));
   }
 
   /** The live release becomes the starting point (on start): its files, each page's cacheKey from its page map. */
@@ -114,6 +110,7 @@ export class Publisher {
       const o = { store: this.store, rp: this.rp, maps: this.#maps, purge: this.purge, twins: this.#twins };
       const out = await rollback({ ...o, reporter: this.#reporter, live: this.#files, id });
       this.#files = out.files;
+      this.#sitemap.owed = false; // a kept release's sitemap lists its own pages
       return out.info;
     });
   }
@@ -128,18 +125,16 @@ export class Publisher {
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
       report.reread(events.length, read);
-      // The routes that read a changed collection run getStaticPaths again (with those a failed
-      // try re-read: the store holds them already, and that try may have stopped first).
+      // Routes that read a changed collection run getStaticPaths again (with those a failed try re-read).
       const changed = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
       return this.#render(s, report, { changed, defer: isLaterListPage, changedRecords: this.#changedRecords });
     });
     if (stats.release) this.#reporter.live(batch);
-    // What the first release left (the lists' later pages a new or deleted record shifted, the
-    // pages of a wide change): the next release, straight after; it stops for a waiting edit
-    // once the lists are done, and the edit's publish takes up what it left (still stale).
-    const paths = this.#rest;
-    const yieldTo = () => this.queue.editsWaiting;
-    const rest = paths && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { paths, yieldTo })));
+    // What the first release left (later list pages, a wide change's, the sitemap): the next release, straight
+    // after; it stops for a waiting edit, whose publish takes up the rest.
+    const [left, yieldTo] = [this.#rest, () => this.queue.editsWaiting];
+    const rest =
+      left && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo })));
     if (rest) this.last = { ...stats, rest };
     return stats;
   }
@@ -148,21 +143,22 @@ export class Publisher {
   async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
     const workDir = path.join(this.#workDir, newReleaseId());
     const input = { rp: this.rp, changed: null, live: this.#files, twins: this.#twins, workDir, all: false };
-    const out = await renderChanged({ ...input, ...o });
-    this.#rest = out.deferred > 0 && !out.yielded ? out.paths : null;
+    const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
+    const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed;
+    this.#rest = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
+    this.#sitemap.owedAfter = out.sitemapOwed;
     Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
     stats.stages.render = out.durationMs;
     report.rendered(out);
     if (out.differs > 0 || o.all) return out.files;
     if (out.keysMoved) this.#files = out.files; // the same bytes everywhere: only the cacheKeys move on
+    this.#sitemap.owed = out.sitemapOwed;
     return null;
   }
 
   /** One publish: make the next files, then release, purge, prune. A failure switches nothing. */
   async #publish(kind: PublishKind, batch: readonly Queued[], make: Make): Promise<PublishStats> {
-    const started = performance.now();
-    const stats = newStats();
-    const id = newReleaseId();
+    const [started, stats, id] = [performance.now(), newStats(), newReleaseId()];
     const report = this.#reporter.publish(kind, id, batch);
     this.stats.total++;
     const before = this.#files;
@@ -173,6 +169,7 @@ export class Publisher {
         Object.assign(stats.stages, { write: out.stageMs, switch: out.switchMs });
         stats.release = out.id;
         this.#files = out.files;
+        this.#sitemap.owed = kind !== 'base' && this.#sitemap.owedAfter;
         report.released(out);
         await this.#maps.write(out.id, out.files);
         // Only now that the release is live: a failed publish purges nothing (nothing switched).
@@ -189,8 +186,7 @@ export class Publisher {
     } catch (error) {
       stats.error = error instanceof Error ? error.message : String(error);
       stats.durationMs = performance.now() - started;
-      // A whole re-read that stepped aside for edits is no failure: they render what it applied.
-      this.stats.failed += error instanceof Yielded ? 0 : 1;
+      this.stats.failed += error instanceof Yielded ? 0 : 1; // a whole re-read that stepped aside for edits: no failure
       if (error instanceof Yielded) report.yielded(error.message);
       else report.failed(stats, error);
       throw error;

@@ -54,6 +54,12 @@ export interface RenderPath {
    * them (or read no collection: they may depend on something else, the date) run it again.
    */
   paths(changed?: ReadonlySet<string> | null): Promise<PagePath[]>;
+  /**
+   * Those of `collections` that (nine in ten or more) page routes' getStaticPaths read when they last
+   * ran (the menus, the footer: every page's shell), or none while a page route has not been watched: a change to one
+   * re-runs every route's getStaticPaths (seconds at 20,000 pages).
+   */
+  readByAll?(collections: ReadonlySet<string>): string[];
   /** The bytes of one output file, or null for a response without a body. */
   render(page: PagePath): Promise<Buffer | null>;
   /**
@@ -121,6 +127,8 @@ type RouteCache = AstroRouteCache<RouteData>;
  */
 function watchReads(routeCache: RouteCache) {
   const readsOf = new Map<string, Set<string>>();
+  /** Keys of page routes (endpoints such as the feeds render no shell). */
+  const pages = new Set<string>();
   let reading: Set<string> | null = null;
   let watching = false;
   const get = routeCache.get.bind(routeCache);
@@ -131,6 +139,7 @@ function watchReads(routeCache: RouteCache) {
     return hit;
   };
   routeCache.set = (route, entry) => {
+    if (route.type === 'page') pages.add(routeCache.key(route));
     if (reading) readsOf.set(routeCache.key(route), reading);
     reading = null;
     set(route, entry);
@@ -151,6 +160,15 @@ function watchReads(routeCache: RouteCache) {
         };
       }
       watching = true;
+    },
+    readByAll(collections: ReadonlySet<string>): string[] {
+      const cached = Object.keys(routeCache.cache).filter((k) => pages.has(k));
+      if (!watching || cached.length === 0 || cached.some((k) => !readsOf.has(k))) return [];
+      const reads = cached.map((k) => readsOf.get(k)!).filter((r) => r.size > 0);
+      // Nine in ten or more: a page route may show no shell (/surveys/page/N only redirects).
+      return [...collections].filter(
+        (c) => reads.length > 0 && reads.filter((r) => r.has(c)).length >= reads.length * 0.9,
+      );
     },
     /** Drops the cached getStaticPaths of the routes that read one of `changed` (or nothing). */
     forget(changed: ReadonlySet<string>) {
@@ -238,6 +256,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       for (const k of records.keys()) if (!live.has(k)) records.delete(k);
       return out;
     },
+    readByAll: (collections) => reads.readByAll(collections),
     async render(page) {
       const url = urlFor(page.pathname, page.route, facts.origin);
       const { response } = await renderForPrerender(app, new Request(url), { routeData: page.route });

@@ -10,7 +10,7 @@ import { isTwinPath, TWIN_SUFFIXES } from '../precompress.ts';
 import type { ReleasedFile, ReleaseFile, ReleaseStore } from '../release-store/types.ts';
 import type { RenderPath } from '../render-path.ts';
 import { tagsOf } from '../tags.ts';
-import type { FileState, Files, PageState } from './types.ts';
+import type { FileState, Files, PageState, PublishStats } from './types.ts';
 
 /** Files read (and hashed) at once. */
 const IN_FLIGHT = 8;
@@ -113,4 +113,18 @@ export async function filesOfRelease(
 /** Every page with its cacheKey and tags as getStaticPaths gives them now. */
 export async function pagesNow(rp: Pick<RenderPath, 'paths'>): Promise<Map<string, PageState>> {
   return new Map((await rp.paths()).map((p) => [p.file, { cacheKey: p.cacheKey, tags: tagsOf(p.records) }]));
+}
+
+/** A base release's files: a finished `astro build` folder and every page's cacheKey now (timed as its render). */
+export async function baseReleaseFiles(
+  distDir: string,
+  rp: Pick<RenderPath, 'paths'>,
+  twins: boolean,
+  stats: PublishStats,
+) {
+  const t = performance.now();
+  const files = await filesOfFolder(distDir, await pagesNow(rp), twins);
+  stats.stages.render = performance.now() - t;
+  stats.reused = [...files.values()].filter((f) => f.page).length;
+  return files;
 }

@@ -2,7 +2,8 @@
  * Stage 3, render and diff: the pages as getStaticPaths gives them now, and the live release's
  * files, in; the next release's files out, with what it took. A page whose cacheKey is the one
  * it was rendered with is reused; the others are rendered, and written to `workDir` only when
- * their bytes differ. Pages that went or came rewrite the sitemap. For a store that serves
+ * their bytes differ. Pages that went or came rewrite the sitemap, in the release after (it
+ * takes about a second at 20,000 pages, `sitemapOwed`). For a store that serves
  * precompressed twins, the files written anew get theirs, and files without twins yet (a base
  * release) get them too.
  */
@@ -29,7 +30,7 @@ const YIELD_EVERY = 50;
 const TWINS_IN_FLIGHT = 8;
 
 export interface RenderInput {
-  rp: Pick<RenderPath, 'paths' | 'render' | 'origin'>;
+  rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll'>;
   /**
    * The collections re-read as changed: only the routes that read one run getStaticPaths again
    * (../render-path.ts `paths`); null runs every route's.
@@ -67,6 +68,8 @@ export interface RenderInput {
    * editor's edit waits.
    */
   yieldTo?: () => boolean;
+  /** Pages came or went in a release before whose sitemap was left for this one: write it. */
+  sitemapOwed?: boolean;
 }
 
 /**
@@ -109,8 +112,21 @@ export interface RenderResult {
   durationMs: number;
   /** Pages left for the next release (`defer`, a wide change, `yieldTo`); 0 when this release is whole. */
   deferred: number;
+  /**
+   * A change every page shows (a collection every route's getStaticPaths reads: a menu, the
+   * footer) went first without running them all (seconds at 20,000 pages): only the home pages were
+   * rendered for it. The next release runs getStaticPaths of these collections' routes and renders
+   * the rest.
+   */
+  restChanged: ReadonlySet<string> | null;
   /** Rendering stopped because `yieldTo` said so (the pages left render with a later publish). */
   yielded: boolean;
+  /**
+   * Pages came or went and the sitemap was not written: the next release writes it (straight
+   * after this one, with the pages left for it). A crawler meets the change a moment later; the
+   * editor's pages are not held up for it.
+   */
+  sitemapOwed: boolean;
   /** The pages getStaticPaths gave (for the deferred rest). */
   paths: PagePath[];
 }
@@ -118,10 +134,15 @@ export interface RenderResult {
 export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const t = performance.now();
   const { rp, live, all, workDir } = input;
-  const paths = input.paths ?? (await rp.paths(input.changed));
+  // What every page shows (a menu): the home pages first, rendered whatever their cacheKey says
+  // (it moves on with the rest), every route's getStaticPaths in the next release.
+  const wide = new Set(input.changedRecords && input.changed && !input.paths ? rp.readByAll?.(input.changed) : []);
+  const paths = input.paths ?? (await rp.paths(wide.size ? input.changed!.difference(wide) : input.changed));
+  const force = (file: string) => wide.size > 0 && isHomePage(file);
   // Deferred only when a record shifted many of them (a create, a deletion): a title edit's one
   // or two later list pages render faster in this release than a second release takes.
-  const stale = (p: PagePath) => all || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
+  const stale = (p: PagePath) =>
+    all || force(p.file) || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
   const pageSet = new Set(paths.map((p) => p.file));
   const shifted =
     paths.filter((p) => input.defer?.(p.file) && stale(p)).length +
@@ -171,7 +192,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   for (const page of order) {
     const before = live.get(page.file);
     const tags = tagsOf(page.records);
-    if (!all && before && page.cacheKey !== undefined && before.cacheKey === page.cacheKey) {
+    if (!stale(page) && before) {
       // The same cacheKey is made from the same records: the same tags (kept by page maps of old).
       next.set(page.file, before.tags ? before : { ...before, tags });
       reused++;
@@ -205,7 +226,8 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   }
   // Pages that come with the next release (deferred) are not listed yet; those that go with it still are not.
   const coming = (p: PagePath) => !live.has(p.file) && !deferrable(p.file);
-  if (removed > 0 || paths.some(coming)) {
+  const moved = removed > 0 || paths.some(coming);
+  if (input.sitemapOwed || (moved && all)) {
     // Pages went or came: the sitemap lists them, written as the build writes it.
     const dir = path.join(workDir, '.sitemap');
     const listed = paths.filter((p) => live.has(p.file) || !deferrable(p.file));
@@ -248,6 +270,9 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     durationMs: performance.now() - t,
     deferred,
     yielded,
+    restChanged: wide.size ? input.changed : null,
+    // Written with pages still to come or go in the next release: that one writes it again.
+    sitemapOwed: !all && moved && !(input.sitemapOwed && deferred === 0),
     paths,
   };
 }

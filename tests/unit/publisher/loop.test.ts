@@ -279,24 +279,19 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(liveHas(`en/article/${slug}/index.html`)).toBe(false);
     expect(liveHas(`en/article/${slug}/index.html.br`)).toBe(false);
     expect((await fetch(`${SITE}/article/${slug}/`)).status).toBe(404);
-    for (const page of [
-      'articles/index.html',
-      'en/articles/index.html',
-      'index.html',
-      'rss.xml',
-      'en/rss.xml',
-      'sitemap-0.xml',
-    ]) {
+    for (const page of ['articles/index.html', 'en/articles/index.html', 'index.html', 'rss.xml', 'en/rss.xml']) {
       expect(live(page), page).not.toContain(`/article/${slug}/`);
     }
-    // The lists' later pages it shifted (in the next release when more than a few moved): then on
-    // no list page at all.
+    // The lists' later pages it shifted (in the next release when more than a few moved) and the
+    // sitemap (always the next release): then on no list page at all, and not in the sitemap.
     await running.publisher.idle();
+    expect(live('sitemap-0.xml')).not.toContain(`/article/${slug}/`);
     for (const page of readdirSync(path.join(publishDir, 'live', 'articles', 'page')))
       expect(live(`articles/page/${page}/index.html`)).not.toContain(`/article/${slug}/`);
   });
 
   it('with the API stopped mid-publish the live release keeps serving (no failed GET, no mixed release), then catches up', async () => {
+    await running.publisher.idle();
     const [slug] = await listedSlugs(1);
     const liveBefore = await running.store.live();
     const pages = ['/', `/en/article/${slug}/`, '/en/articles/', '/rss.xml'];
@@ -487,7 +482,7 @@ describe('publisher loop (demo scale, real render path)', () => {
       // The quick menu is a list: the editor endpoint merges fields, here its first item.
       const stats = await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
       // On every English page: the home page first, the others in the release straight after.
-      expect(stats.rendered).toBeLessThan(5);
+      expect(stats.rendered).toBeLessThan(10); // the home pages (and the few pages without a cacheKey)
       expect(stats.rest?.rendered).toBeGreaterThan(100);
       expect(live('en/index.html')).toContain('Loop quick link');
       expect(live('en/articles/index.html')).toContain('Loop quick link');

@@ -69,7 +69,7 @@ describe('render stage', () => {
     expect(out.files.get('b/index.html')!.tags).toEqual(['articles:b']);
   });
 
-  it('counts removed pages, writes the sitemap again, and makes twins for files that lack them', async () => {
+  it('counts removed pages, leaves the sitemap to the next release, and makes twins for files that lack them', async () => {
     const big = `<html>${'x'.repeat(4000)}</html>`;
     const pages = [page('a/index.html', 'k1')];
     const { rp } = fakeRp(pages, { 'a/index.html': big });
@@ -84,8 +84,19 @@ describe('render stage', () => {
     });
     expect(out.removed).toBe(1);
     expect(out.files.has('gone/index.html')).toBe(false);
-    expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(true);
     expect(out.files.get('a/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+    // The sitemap (a second at 20,000 pages) is the next release's, straight after.
+    expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
+    expect(out.sitemapOwed).toBe(true);
+    const next = await renderChanged({
+      ...{ rp, changed: null, live: out.files, all: false, twins: true, sitemapOwed: true },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      paths: out.paths,
+    });
+    expect(next.rendered).toBe(0);
+    expect(next.differs).toBeGreaterThan(0); // a release for the sitemap
+    expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
+    expect(next.sitemapOwed).toBe(false);
   });
 
   it("leaves the lists' later pages a new record shifts for the next release, which renders them from the same paths", async () => {
@@ -114,13 +125,14 @@ describe('render stage', () => {
     expect(first.files.get(later[0]!)).toEqual(before.get(later[0]!)); // old bytes, old key
     expect(first.files.has(later[9]!)).toBe(false); // page 11 comes with the next release
     const sitemap = (files: typeof first.files) => readFileSync(files.get('sitemap-0.xml')!.source!, 'utf8');
-    expect(sitemap(first.files)).toContain('/article/new/'); // the new page is listed at once
-    expect(sitemap(first.files)).not.toContain('/articles/page/11/'); // with the release that adds it
+    expect(first.files.has('sitemap-0.xml')).toBe(false); // the sitemap comes with the rest
+    expect(first.sitemapOwed).toBe(true);
     const rest = await renderChanged({
-      ...{ rp, changed: null, live: first.files, all: false, twins: false },
+      ...{ rp, changed: null, live: first.files, all: false, twins: false, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
       paths: first.paths,
     });
+    expect(sitemap(rest.files)).toContain('/article/new/');
     expect(asked).toHaveLength(1); // getStaticPaths once for both releases
     expect(rendered.slice(2)).toEqual(later);
     expect(rest.deferred).toBe(0);
@@ -219,5 +231,28 @@ describe('render stage', () => {
     });
     expect(after.rendered).toBe(rest.deferred); // the pages it left are still stale, and render now
     expect(after.deferred).toBe(0);
+  });
+
+  it("a change every route's getStaticPaths reads (a menu) renders the home page without asking them all; the rest asks", async () => {
+    const { menu, details, pages, before, rp, rendered, asked } = menuSite();
+    // Cached paths still carry the keys of before the edit; only the home pages go first, whatever theirs say.
+    const cached = pages.map((p) => ({ ...p, cacheKey: before.get(p.file)!.cacheKey }));
+    const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
+    const first = await renderChanged({
+      ...{ rp: { ...rp, readByAll, paths: async (c?: ReadonlySet<string> | null) => (asked.push(c), cached) } },
+      ...{ changed: new Set(['shell']), live: before, all: false, twins: false, changedRecords: new Set([menu]) },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(asked).toEqual([new Set()]); // no route's getStaticPaths runs for the menu now
+    expect(rendered).toEqual(['en/index.html', 'index.html']); // the home pages, whatever their keys say
+    expect(first.restChanged).toEqual(new Set(['shell']));
+    const rest = await renderChanged({
+      ...{ rp, changed: first.restChanged, live: first.files, all: false, twins: false },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(asked.at(-1)).toEqual(new Set(['shell']));
+    expect(rest.restChanged).toBeNull();
+    expect(rendered.slice(2).sort()).toEqual(['en/article/edited/index.html', 'en/index.html', ...details].sort());
+    expect(rest.files.get('en/index.html')!.cacheKey).toBe('home2'); // its key moved on, its bytes the same
   });
 });
