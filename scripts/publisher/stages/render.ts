@@ -113,9 +113,9 @@ export interface RenderResult {
   /** Pages left for the next release (`defer`, a wide change, `yieldTo`); 0 when this release is whole. */
   deferred: number;
   /**
-   * A change every page shows (a collection every route's getStaticPaths reads: a menu, the
-   * footer) went first without running them all (seconds at 20,000 pages): only the home pages were
-   * rendered for it. The next release runs getStaticPaths of these collections' routes and renders
+   * A change every page shows (a collection nine in ten page routes' getStaticPaths read, `readByAll`:
+   * a menu, the footer) went first without running them (seconds at 20,000 pages): only the home
+   * pages were rendered for it. The next release runs getStaticPaths of these collections' routes and renders
    * the rest.
    */
   restChanged: ReadonlySet<string> | null;
