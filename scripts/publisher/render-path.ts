@@ -55,9 +55,9 @@ export interface RenderPath {
    */
   paths(changed?: ReadonlySet<string> | null): Promise<PagePath[]>;
   /**
-   * Those of `collections` that (nine in ten or more) page routes' getStaticPaths read when they last
-   * ran (the menus, the footer: every page's shell), or none while a page route has not been watched: a change to one
-   * re-runs every route's getStaticPaths (seconds at 20,000 pages).
+   * Those of `collections` that nine in ten or more page routes' getStaticPaths read when they last
+   * ran (the menus, the footer: every page's shell), or none while a page route has not been
+   * watched. A change to one re-runs nearly every route's getStaticPaths (seconds at 20,000 pages).
    */
   readByAll?(collections: ReadonlySet<string>): string[];
   /** The bytes of one output file, or null for a response without a body. */
