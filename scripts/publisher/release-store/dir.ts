@@ -148,7 +148,7 @@ export class DirReleaseStore implements ReleaseStore {
         if (!liveId || !live) return;
         for (const spare of [...this.#spares]) {
           if (spare.closeTo === liveId) continue; // checked already (60,000 paths: not at every turn)
-          if (closeEnough(spare.files, live.files)) spare.closeTo = liveId;
+          if (this.#closeTo(spare.from, spare.files, liveId, live.files)) spare.closeTo = liveId;
           else this.#dropSpare(spare);
         }
         if (this.#spares.length >= this.#target) return;
@@ -231,6 +231,39 @@ export class DirReleaseStore implements ReleaseStore {
   /** The folder a release's files are in. */
   dirOf(id: string): string {
     return path.join(this.releases, id);
+  }
+
+  /**
+   * Releases this process staged onto a spare: the live release each was staged over, and how
+   * many paths differ between the two (came, went or changed). Summed along a chain, they bound
+   * how far an older release is from the live one without comparing 60,000 paths (`#closeTo`).
+   */
+  #deltas = new Map<string, { over: string; changed: number }>();
+
+  #noteDelta(id: string, over: string, changed: number): void {
+    this.#deltas.set(id, { over, changed });
+    // A chain longer than the releases kept plus spares is never walked: the oldest go.
+    for (const old of this.#deltas.keys()) {
+      if (this.#deltas.size <= DELTAS_KEPT) break;
+      this.#deltas.delete(old);
+    }
+  }
+
+  /**
+   * Whether a folder holding release `fromId` (its files `from`) is worth bringing to release
+   * `toId` file by file (`closeEnough`). When the releases between them were all staged here,
+   * the sum of their deltas says so without a look at the files (an upper bound: a path changed
+   * twice counts twice); otherwise, or when that sum is over the limit, the files are compared.
+   */
+  #closeTo(fromId: string, from: Record<string, string>, toId: string, to: Record<string, string>): boolean {
+    let bound = 0;
+    for (let id = toId; id !== fromId;) {
+      const d = this.#deltas.get(id);
+      if (!d) return closeEnough(from, to);
+      bound += d.changed;
+      id = d.over;
+    }
+    return bound <= closeLimit(sizeOf(to)) || closeEnough(from, to);
   }
 
   /** Parsed manifests by release id, with the file's identity they were read from. */
@@ -363,7 +396,9 @@ export class DirReleaseStore implements ReleaseStore {
       if (moved) {
         const liveId = await this.#liveId();
         const live = (liveId && (await this.#manifest(liveId))?.files) || {};
-        return this.#stageOnto(dir, id, files, spare.files, live);
+        const staged = await this.#stageOnto(dir, id, files, spare.files, live);
+        if (liveId) this.#noteDelta(id, liveId, staged.changed);
+        return { written: staged.written, reused: staged.reused };
       }
       this.#throwAway(spare.dir);
     }
@@ -399,6 +434,7 @@ export class DirReleaseStore implements ReleaseStore {
       await this.#io.copyFile(file.source, to);
       written++;
     }
+    sizes.set(manifestFiles, files.length); // paths are unique: no count of 60,000 keys later
     const manifest: Manifest = {
       id,
       publishedAt: new Date().toISOString(),
@@ -434,7 +470,7 @@ export class DirReleaseStore implements ReleaseStore {
     files: readonly ReleaseFile[],
     present: Record<string, string>,
     live: Record<string, string>,
-  ): Promise<StageResult> {
+  ): Promise<StageResult & { changed: number }> {
     // Links to the live release's own: this folder is not that release.
     await rm(path.join(dir, MANIFEST), { force: true });
     await rm(path.join(dir, INFO), { force: true });
@@ -444,11 +480,14 @@ export class DirReleaseStore implements ReleaseStore {
     const manifestFiles: Record<string, string> = {};
     const made = new Set<string>();
     let placed = 0;
+    let inLive = 0;
     const changed = files.filter((f) => present[f.path] !== f.hash).length;
     for (const file of files) {
       if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       manifestFiles[file.path] = file.hash;
-      if (live[file.path] === file.hash) reused++;
+      const before = live[file.path];
+      if (before !== undefined) inLive++;
+      if (before === file.hash) reused++;
       else written++;
       if (present[file.path] === file.hash) continue;
       const to = path.join(dir, file.path);
@@ -487,6 +526,7 @@ export class DirReleaseStore implements ReleaseStore {
           break;
       }
     }
+    sizes.set(manifestFiles, files.length); // paths are unique: no count of 60,000 keys later
     const manifest: Manifest = {
       id,
       publishedAt: new Date().toISOString(),
@@ -494,7 +534,8 @@ export class DirReleaseStore implements ReleaseStore {
       tags: tagsOf(files),
     };
     await this.#writeManifest(dir, manifest);
-    return { written, reused };
+    // Paths that came or changed, and those of the live release that went.
+    return { written, reused, changed: written + (sizeOf(live) - inLive) };
   }
 
   async files(id: string): Promise<Map<string, ReleasedFile> | null> {
@@ -539,7 +580,7 @@ export class DirReleaseStore implements ReleaseStore {
     for (const r of doomed) {
       const m = await this.#manifest(r.id);
       this.#manifests.delete(r.id); // parsed manifests of dropped releases are not kept
-      if (m && live && this.#spares.length < SPARES && closeEnough(m.files, live.files)) {
+      if (m && live && liveId && this.#spares.length < SPARES && this.#closeTo(r.id, m.files, liveId, live.files)) {
         const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
         const renamed = await rename(this.dirOf(r.id), dir).then(
           () => true,
@@ -601,12 +642,28 @@ const SPARES = 2;
  * release with twins, and a hard-linked copy is then cheaper).
  */
 function closeEnough(from: Record<string, string>, to: Record<string, string>): boolean {
-  let size = 0;
-  for (const _ in to) size++;
-  const limit = Math.max(64, size / 10);
+  const limit = closeLimit(sizeOf(to));
   let diff = 0;
   // `for … in`, not Object.entries: no array of 60,000 pairs at each check.
   for (const p in to) if (from[p] !== to[p] && ++diff > limit) return false;
   for (const p in from) if (!(p in to) && ++diff > limit) return false;
   return true;
+}
+
+/** The differences `closeEnough` allows a folder of `size` files: a tenth of them, at least 64. */
+const closeLimit = (size: number) => Math.max(64, size / 10);
+
+/** Deltas kept for `#closeTo`: more than any chain between a kept release or spare and the live one. */
+const DELTAS_KEPT = 64;
+
+/** Paths of a manifest's files (counted once per parsed manifest: they never change). */
+const sizes = new WeakMap<Record<string, string>, number>();
+function sizeOf(files: Record<string, string>): number {
+  let size = sizes.get(files);
+  if (size === undefined) {
+    size = 0;
+    for (const _ in files) size++;
+    sizes.set(files, size);
+  }
+  return size;
 }

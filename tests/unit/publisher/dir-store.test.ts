@@ -122,6 +122,41 @@ describe('dir release store, recycled copy', () => {
     expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('three');
     expect(JSON.parse(readFileSync(path.join(r3Dir, '.release.json'), 'utf8')).id).toBe('r3');
   });
+
+  it('recycles a dropped release by what its files are, not by how many changes were staged since', async () => {
+    // The store judges a dropped release close to the live one by the changes staged since,
+    // without a look at every file, while they add up to at most 64 (here: a tenth of 200 is
+    // less); past that it compares the files. r1 changed 70 pages and r2 changed them back: r0
+    // is 140 changes away by that count, yet holds r2's files, and becomes a spare.
+    const { root, src, store } = freshStore();
+    const pages = Array.from({ length: 200 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r0', pages);
+    await store.activate('r0');
+    store.prepareNext();
+    await store.sparesReady();
+    expect(store.spares).toBe(2);
+    // As the publisher: a work folder per publish (a source is never written over).
+    const work = () => mkdtempSync(path.join(tmpdir(), 'work-'));
+    const w1 = work();
+    const edited = pages.map((p, i) => (i < 70 ? file(w1, p.path, `page ${i}, edited`) : p));
+    expect(await store.stage('r1', edited)).toEqual({ written: 70, reused: 130 });
+    await store.activate('r1');
+    const w2 = work();
+    const back = pages.map((p, i) => (i < 70 ? file(w2, p.path, `page ${i}`) : p));
+    expect(await store.stage('r2', back)).toEqual({ written: 70, reused: 130 });
+    await store.activate('r2');
+    expect(store.spares).toBe(0);
+    expect(await store.prune(1)).toEqual(['r1', 'r0']);
+    await store.settled();
+    expect(store.spares).toBe(1); // r0's folder; r1's (70 pages apart) was deleted
+    const folders = readdirSync(path.join(root, 'releases'));
+    expect(folders.filter((d) => !d.startsWith('.'))).toEqual(['r2']);
+    expect(folders.filter((d) => d.startsWith('.spare'))).toHaveLength(1);
+    expect(readFileSync(path.join(root, 'live/p3/index.html'), 'utf8')).toBe('page 3');
+    const r3 = await store.stage('r3', [file(work(), 'p0/index.html', 'page 0 again'), ...back.slice(1)]);
+    expect(r3).toEqual({ written: 1, reused: 199 });
+    expect(readFileSync(path.join(root, 'releases/r3/p5/index.html'), 'utf8')).toBe('page 5');
+  });
 });
 
 describe('dir release store, spares after a base release', () => {
