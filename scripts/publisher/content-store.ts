@@ -8,7 +8,7 @@
  * A loader that throws (API unreachable, 5xx after retries) changes nothing.
  */
 import xxhash from 'xxhash-wasm';
-import type { RenderPath, StoreEntry } from './render-path.ts';
+import { contentChanged, type RenderPath, type StoreEntry } from './render-path.ts';
 import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
 
 /**
@@ -435,6 +435,7 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
     metas.set(collection, metas.get(`${collection}:pending`)!);
     metas.delete(`${collection}:pending`);
   }
+  if (changed.length) contentChanged(); // what getStaticPaths memoised is read again
   const requests = detailCache.takeRequests(names);
   return { changed, warnings, notes, requests };
 }

@@ -23,6 +23,16 @@ const COLLECTIONS_KEY = 'portal.render-path.collections';
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
 /** cacheKey → the `collection/id` of the entries it was made from (src/collections/api-collection.ts). */
 const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
+/** src/collections/api-collection.ts `noteReads`: collections a getStaticPaths read from a memo. */
+const NOTE_READS = Symbol.for('portal.render-path.note-reads');
+/** src/collections/api-collection.ts `contentVersion`: what getStaticPaths memoised is read again once it moves. */
+const CONTENT_VERSION = Symbol.for('portal.render-path.content-version');
+
+/** The content store changed, or was loaded anew: memos of it (`contentVersion`) are stale. */
+export function contentChanged(): void {
+  const g = globalThis as Record<symbol, number | undefined>;
+  g[CONTENT_VERSION] = (g[CONTENT_VERSION] ?? 0) + 1;
+}
 
 /** One output file of the site, as getStaticPaths describes it. */
 export interface PagePath {
@@ -123,7 +133,8 @@ type RouteCache = AstroRouteCache<RouteData>;
  * route at a time (StaticPaths.getAll awaits each), between a route cache miss (`get`) and the
  * `set` of its result; the content store (astro:content's getCollection and getEntry go through
  * it) notes every collection asked for in between. This holds as long as getStaticPaths read
- * content through astro:content, not through a cache of their own that outlives a publish.
+ * content through astro:content, or from a memo of their own that names what it holds
+ * (src/collections/api-collection.ts `noteReads`: the shell's entries, read once per content version).
  */
 function watchReads(routeCache: RouteCache) {
   const readsOf = new Map<string, Set<string>>();
@@ -138,9 +149,14 @@ function watchReads(routeCache: RouteCache) {
     reading = hit?.staticPaths ? null : new Set();
     return hit;
   };
+  (globalThis as Record<symbol, unknown>)[NOTE_READS] = (collections: readonly string[]) => {
+    for (const c of collections) reading?.add(c);
+  };
   routeCache.set = (route, entry) => {
     if (route.type === 'page') pages.add(routeCache.key(route));
-    if (reading) readsOf.set(routeCache.key(route), reading);
+    // Reads are known only once the store is watched: a route run before that has none recorded
+    // (not even what it noted itself, `noteReads`), so its next publish runs it again.
+    if (reading && watching) readsOf.set(routeCache.key(route), reading);
     reading = null;
     set(route, entry);
   };
@@ -212,6 +228,7 @@ export async function checkRenderPath(
 
 export async function loadRenderPath(dir: string): Promise<RenderPath> {
   retryDroppedGets();
+  contentChanged(); // another store than any memo in this process holds
   const records = new Map<string, string[]>();
   (globalThis as Record<symbol, unknown>)[CACHE_KEY_RECORDS] = records;
   const { app, facts, StaticPaths, renderForPrerender } = await loadBundle(dir);
@@ -229,6 +246,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       else {
         routeCache.clearAll();
         records.clear();
+        contentChanged(); // every route reads the store afresh (a restart in one process loads another)
       }
       const all = (await new StaticPaths(app).getAll()) as Array<{
         pathname: string;

@@ -539,6 +539,26 @@ const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
 const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> | undefined>)[CACHE_KEY_RECORDS];
 
 /**
+ * The content's version inside the long-lived publisher: scripts/publisher/content-store.ts adds
+ * one whenever a re-read changes the content store. Undefined in a build, whose store does not
+ * change once pages render. What getStaticPaths reads for every page (the shell's entries) may be
+ * read once per version.
+ */
+const CONTENT_VERSION = Symbol.for('portal.render-path.content-version');
+export const contentVersion = () => (globalThis as Record<symbol, number | undefined>)[CONTENT_VERSION];
+
+/**
+ * Tells the publisher that the getStaticPaths running now reads these collections, when it takes
+ * them from a memo of its own rather than through astro:content (the publisher re-runs a route's
+ * getStaticPaths when a collection it read changed: scripts/publisher/render-path.ts `watchReads`).
+ * Does nothing in a build.
+ */
+const NOTE_READS = Symbol.for('portal.render-path.note-reads');
+export function noteReads(collections: readonly string[]): void {
+  (globalThis as Record<symbol, ((c: readonly string[]) => void) | undefined>)[NOTE_READS]?.(collections);
+}
+
+/**
  * A page's cacheKey from the digests of exactly the entries it shows, in order.
  * Different entries, a changed record or a different order give a different key;
  * the same entries give the same key in every build.

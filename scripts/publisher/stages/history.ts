@@ -42,7 +42,11 @@ export class History {
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file);
-    this.#db.exec(`PRAGMA journal_mode = WAL;
+    // WAL with synchronous NORMAL: a commit survives a killed process without an fsync of its own
+    // (0.5 ms on a quiet disk, about 70 ms a publish in the bench while releases were linked, on
+    // the event loop the next edit waits for); a power cut may lose the last entries, never the
+    // site or an accepted webhook (journal.ts keeps FULL).
+    this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
       CREATE TABLE IF NOT EXISTS publishes (id TEXT PRIMARY KEY, started_at TEXT NOT NULL, entry TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS publishes_started ON publishes (started_at)`);
   }
