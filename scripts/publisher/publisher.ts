@@ -176,8 +176,10 @@ export class Publisher {
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
-        // A base release's spare copies are made during the catch-up that follows (ready waits for them).
-        if (kind !== 'base') report.spares(out.id, await makeSpares(this.store, this.#keep, out.written, out.total));
+        // A base release's spares, made during the catch-up (ready waits): one per edit until prunes
+        // recycle (`keep` releases); with two, the 4th edit after a start waited 4.6 s for a copy.
+        if (kind === 'base') this.store.prepareNext?.(this.#keep);
+        else report.spares(out.id, await makeSpares(this.store, this.#keep, out.written, out.total));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;
