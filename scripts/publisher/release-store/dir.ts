@@ -483,7 +483,6 @@ export class DirReleaseStore implements ReleaseStore {
     const toPlace: Array<{ file: ReleaseFile; to: string }> = [];
     let placed = 0;
     let inLive = 0;
-    const changed = files.filter((f) => present[f.path] !== f.hash).length;
     for (const file of files) {
       if (badPath(file.path)) throw new Error(`bad path ${file.path}`);
       manifestFiles[file.path] = file.hash;
@@ -505,7 +504,7 @@ export class DirReleaseStore implements ReleaseStore {
     await pMap(
       toPlace,
       async ({ file, to }) => {
-        if (placed++ === Math.floor(changed / 2)) faultPoint('stage');
+        if (placed++ === Math.floor(toPlace.length / 2)) faultPoint('stage');
         await rm(to, { force: true });
         try {
           await this.#io.link(file.source, to);
