@@ -174,6 +174,10 @@ class DetailCache {
   patching = true;
   /** Requests each collection's loader reported sending (src/collections/api-collection.ts), by value. */
   #requests = new Map<string, number>();
+  /** Lists a loader asked to keep (`kept`: a department's category list), by `lang endpoint`, with the keys their items name. */
+  #lists = new Map<string, { value: unknown[]; names: Set<string> }>();
+  /** Kept lists reused in this pass instead of fetched. */
+  listHits = 0;
 
   /** Called by a loader once per language: the requests it sent (304s included). */
   requests(collection: string, count: number): void {
@@ -200,6 +204,7 @@ class DetailCache {
     this.hits = 0;
     this.misses = 0;
     this.patched = 0;
+    this.listHits = 0;
     this.#actions.clear();
     this.#arriving = new Map();
     if (!events) return;
@@ -305,6 +310,38 @@ class DetailCache {
     this.#entries.set(id, { value, names, related: relatedKeys(value, names) });
     const own = `${m.type} ${m.key}`;
     this.#own.set(own, (this.#own.get(own) ?? new Set()).add(id));
+  }
+
+  /**
+   * A kept list's last answer, reused when this pass re-reads dirty records (never in a catch-up
+   * or a scheduled re-read, which read every list again) that all have a detail endpoint (an
+   * event of another type, a menu, says nothing of where records land), none of which the
+   * answer named or `landsIn` it now. A list's keys change only when a record joins it, leaves
+   * it or moves within it, and every such record is one of this pass's dirty records: it was in
+   * the answer before, or the area's main list now places it there. A record that another list
+   * shows but the main list does not is caught up by the next scheduled re-read.
+   */
+  list(lang: string, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined {
+    if (!this.#dirty) return undefined;
+    const held = this.#lists.get(`${lang} ${endpoint}`);
+    if (!held) return undefined;
+    for (const [type, keys] of this.#dirty) {
+      if (!DETAIL_ENDPOINTS[type]) return undefined;
+      for (const k of keys) if (held.names.has(k) || landsIn(k)) return undefined;
+    }
+    this.listHits++;
+    return { value: held.value };
+  }
+
+  setList(lang: string, endpoint: string, items: readonly unknown[]): void {
+    const names = new Set<string>();
+    for (const item of items)
+      if (item && typeof item === 'object')
+        for (const k of KEYS) {
+          const v = (item as Record<string, unknown>)[k];
+          if (typeof v === 'string' || typeof v === 'number') names.add(String(v));
+        }
+    this.#lists.set(`${lang} ${endpoint}`, { value: [...items], names });
   }
 
   /** A loader's fetches in `lang` are done: answers still waiting are fetched. */

@@ -327,6 +327,7 @@ describe('fetchAllPages', () => {
         }
         return out;
       },
+      kept: <T>(_: string, load: () => Promise<T[]>) => load(),
     } as AreaContext;
     const asked: string[] = [];
     // 7 records; asked for 5 a page, the API clamps to 3.

@@ -60,6 +60,13 @@ export interface AreaContext {
    * call fails with a 4xx or a schema error is skipped with a warning; the rest go on.
    */
   all<I, R>(items: readonly I[], endpointOf: (item: I) => string, task: (item: I) => Promise<R>): Promise<R[]>;
+  /**
+   * A list whose last answer the publisher may keep (a department's category list): `load` runs
+   * in a build, and in the publisher unless it holds this list's last answer and none of the
+   * records its re-read is about was in that answer or `landsIn` it now (the area's own main list
+   * tells where a record lands).
+   */
+  kept<T>(endpoint: string, load: () => Promise<T[]>, landsIn: (key: string) => boolean): Promise<T[]>;
   warn(message: string): void;
 }
 
@@ -168,6 +175,9 @@ interface DetailCache {
   settle?(lang: Lang): void;
   /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
   requests?(collection: string, count: number): void;
+  /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
+  list?(lang: Lang, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
+  setList?(lang: Lang, endpoint: string, items: readonly unknown[]): void;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -289,6 +299,18 @@ function createAreaContext(
       if (cache?.settle) void Promise.allSettled(fetched).then(() => cache.settle!(lang));
       const results = await Promise.all(settled);
       return results.flatMap((r) => (r.ok ? [r.value] : []));
+    },
+    async kept(endpoint, load, landsIn) {
+      const cache = detailCache();
+      const held = cache?.list?.(lang, endpoint, landsIn);
+      if (held) {
+        // As a reused detail answer: a GET this sync did not make, so the next one reads in full.
+        areaGets.getStore()?.set(`${lang} reused:${endpoint}`, null);
+        return held.value as Awaited<ReturnType<typeof load>>;
+      }
+      const items = await load();
+      cache?.setList?.(lang, endpoint, items);
+      return items;
     },
   };
 }

@@ -36,7 +36,7 @@ export interface DepartmentListSource<T> {
  */
 export async function fetchDepartmentLists<T>(
   ctx: AreaContext,
-  list: readonly { department: Department | null }[],
+  list: readonly { department: Department | null; category: Category; slug: string; id: string }[],
   categories: readonly Category[],
   source: DepartmentListSource<T>,
 ) {
@@ -46,10 +46,21 @@ export async function fetchDepartmentLists<T>(
   const pairs = [...departments.values()].flatMap((department) =>
     categories.map((category) => ({ department, category })),
   );
+  // Where each item of the main list lands: its pair, by its slug and by its id (a slug may be another's id).
+  const pairsOf = new Map<string, Set<string>>();
+  for (const a of list)
+    if (a.department)
+      for (const k of [a.slug, a.id])
+        pairsOf.set(k, (pairsOf.get(k) ?? new Set()).add(`${a.department.slug}/${a.category.slug}`));
   const lists = await Promise.all(
     pairs.map(async ({ department, category }) => {
-      const items = await fetchAllPages(ctx, source.endpoint(department.slug, category.slug), (page, limit) =>
-        source.load(department.slug, category.slug, page, limit),
+      const endpoint = source.endpoint(department.slug, category.slug);
+      const pair = `${department.slug}/${category.slug}`;
+      // The publisher keeps a pair's list when no record it re-reads was in it or lands in it now.
+      const items = await ctx.kept(
+        endpoint,
+        () => fetchAllPages(ctx, endpoint, (page, limit) => source.load(department.slug, category.slug, page, limit)),
+        (key) => pairsOf.get(key)?.has(pair) === true,
       );
       return { department, category, keys: items.map(source.key) };
     }),

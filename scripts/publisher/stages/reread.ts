@@ -1,7 +1,8 @@
 /**
  * Stage 2, the re-read: the events of a batch in, the content-store entries that changed out.
  * The areas that show the events' types are loaded again through the site's own loaders
- * (../content-store.ts is the engine: its detail-answer cache reuses what the edit left alone).
+ * (../content-store.ts is the engine: its cache reuses the detail answers and the department
+ * lists the edit left alone).
  * A batch with a `*` event (a catch-up, a scheduled re-read) re-reads every area, reusing nothing.
  * A loader that fails changes nothing and the stage throws.
  */
@@ -21,6 +22,8 @@ export interface RereadResult {
   patched: number;
   /** Detail answers fetched. */
   fetched: number;
+  /** Kept lists (a department's category list) reused instead of fetched: no request. */
+  listsReused: number;
   /** Records the loaders skipped or could not read (the publish goes on without them). */
   warnings: string[];
   /** What each loader said it read, for the log. */
@@ -91,6 +94,7 @@ export async function reread(
   let reused = detailCache.hits;
   let patched = detailCache.patched;
   let fetched = detailCache.misses;
+  let listsReused = detailCache.listHits;
   if (detailCache.moved.size > 0) {
     // A record moved (another category, other related items): re-read its type without reuse.
     detailCache.begin(events, [...detailCache.moved]);
@@ -98,15 +102,17 @@ export async function reread(
     reused += detailCache.hits;
     patched += detailCache.patched;
     fetched += detailCache.misses;
+    listsReused += detailCache.listHits;
   }
   return {
     collections,
     changed: reads.flatMap((r) => r.changed),
-    // The loaders count a reused detail answer among their GETs: only the others went to the API.
-    requests: reads.reduce((n, r) => n + r.requests, 0) - reused,
+    // The loaders count a reused answer among their GETs: only the others went to the API.
+    requests: reads.reduce((n, r) => n + r.requests, 0) - reused - listsReused,
     reused,
     patched,
     fetched,
+    listsReused,
     warnings: reads.flatMap((r) => r.warnings),
     notes: reads.flatMap((r) => r.notes),
     durationMs: performance.now() - t,

@@ -1,0 +1,108 @@
+/**
+ * Kept lists (scripts/publisher/content-store.ts `list`, issue 23): a department's category list
+ * is fetched again only when a record being re-read was in it or lands in it now. At 20,000 pages
+ * articles have about 90 such lists per language; a new article re-read every one of them
+ * (about 180 of the 220 requests of its re-read) though it can change one.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { detailCache } from '../../../scripts/publisher/content-store.ts';
+import { fetchDepartmentLists } from '../../../src/collections/categorised-records.ts';
+import type { AreaContext } from '../../../src/collections/api-collection.ts';
+
+vi.mock('astro:content', () => ({ getCollection: async () => [] }));
+
+import type { Category, Department } from '../../../src/api/shared.ts';
+
+type Item = { id: string; slug: string; department: Department; category: Category };
+const dept: Department = { slug: 'd1', title: 'D1' };
+const cat = (slug: string): Category => ({ id: slug, slug, title: slug, count: 0 });
+const item = (slug: string, category: string): Item => ({
+  id: `id-${slug}`,
+  slug,
+  department: dept,
+  category: cat(category),
+});
+
+/** The API: every article of the area, newest first; a pair's list is the items of that pair. */
+function api(items: Item[]) {
+  const calls: string[] = [];
+  const ctx = {
+    lang: 'en',
+    warn: () => {},
+    call: <R>(_: string, task: () => Promise<R>) => task(),
+    all: async () => [],
+    kept<T>(endpoint: string, load: () => Promise<T[]>, landsIn: (key: string) => boolean) {
+      const held = detailCache.list('en', endpoint, landsIn);
+      if (held) return Promise.resolve(held.value as T[]);
+      return load().then((value) => (detailCache.setList('en', endpoint, value), value));
+    },
+  } as unknown as AreaContext;
+  const read = () =>
+    fetchDepartmentLists<Item>(ctx, items, [cat('news'), cat('tips')], {
+      endpoint: (d, c) => `/content/category/${d}/${c}`,
+      load: async (d, c) => {
+        calls.push(`${d}/${c}`);
+        const listed = items.filter((i) => i.department.slug === d && i.category.slug === c);
+        return { items: listed, total: listed.length, page: 1, limit: 100 };
+      },
+      key: (i) => `article:${i.slug}`,
+    });
+  return { calls, read, items };
+}
+
+const keysOf = (lists: Awaited<ReturnType<ReturnType<typeof api>['read']>>) =>
+  Object.fromEntries(lists.map((l) => [l.category.slug, l.keys]));
+
+describe('kept department lists', () => {
+  it('fetches again only the list of the pair an edit or a new record touches', async () => {
+    const site = api([item('a1', 'news'), item('a2', 'tips'), item('a3', 'news')]);
+    detailCache.begin(null); // a catch-up reads every list and keeps it
+    expect(keysOf(await site.read())).toEqual({ news: ['article:a1', 'article:a3'], tips: ['article:a2'] });
+    expect(site.calls.splice(0)).toEqual(['d1/news', 'd1/tips']);
+
+    // An update of a2 (tips): the news list is kept.
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a2' }]);
+    await site.read();
+    expect(site.calls.splice(0)).toEqual(['d1/tips']);
+    expect(detailCache.listHits).toBe(1);
+
+    // A new article in news: only news is fetched, and the new record is in it.
+    site.items.unshift(item('x', 'news'));
+    detailCache.begin([{ type: 'article', action: 'create', key: 'x' }]);
+    expect(keysOf(await site.read())).toEqual({
+      news: ['article:x', 'article:a1', 'article:a3'],
+      tips: ['article:a2'],
+    });
+    expect(site.calls.splice(0)).toEqual(['d1/news']);
+  });
+
+  it('a category change fetches the list it left and the one it joined; a deletion the one it left', async () => {
+    const site = api([item('a1', 'news'), item('a2', 'tips'), item('a3', 'news')]);
+    detailCache.begin(null);
+    await site.read();
+    site.calls.length = 0;
+    site.items[0] = item('a1', 'tips');
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a1' }]);
+    expect(keysOf(await site.read())).toEqual({ news: ['article:a3'], tips: ['article:a1', 'article:a2'] });
+    expect(site.calls.splice(0).sort()).toEqual(['d1/news', 'd1/tips']);
+
+    site.items.splice(2, 1); // a3 deleted: gone from the main list, still in the kept news list
+    detailCache.begin([{ type: 'article', action: 'delete', key: 'a3' }]);
+    const after = keysOf(await site.read());
+    expect(after.news).toBeUndefined(); // the pair has no item left
+    expect(site.calls.splice(0)).toEqual(['d1/news']);
+  });
+
+  it('reuses nothing in a whole re-read, or for an event that names no record (a menu)', async () => {
+    const site = api([item('a1', 'news'), item('a2', 'tips')]);
+    detailCache.begin(null);
+    await site.read();
+    site.calls.length = 0;
+    detailCache.begin(null);
+    await site.read();
+    expect(site.calls.splice(0).length).toBe(2);
+    detailCache.begin([{ type: 'menu', action: 'update', key: 'main' }]);
+    await site.read();
+    expect(site.calls.splice(0).length).toBe(2);
+  });
+});
