@@ -37,14 +37,19 @@ function namedKeys(value: unknown, out = new Set<string>()): Set<string> {
 interface Cached {
   value: unknown;
   names: Set<string>;
-  /** The keys its related items name (all it names when it has no `related` list). */
+  /** The keys its related items name (none when it has no `related` list). */
   related: Set<string>;
 }
 
-/** The keys an answer's related items name; everything it names when it has none. */
-function relatedKeys(value: unknown, names: Set<string>): Set<string> {
+/**
+ * The keys an answer's related items name. The cache holds the areas' mappings of the API's
+ * answers (src/areas/<area>/api.ts), and those name other records of their type only in
+ * `related` (articles, activities); a procurement notice or a manual has no place for one (its
+ * group, its files), so a new record cannot enter it (a new notice re-read the ~700 of its group).
+ */
+function relatedKeys(value: unknown): Set<string> {
   const related = value && typeof value === 'object' ? (value as { related?: unknown }).related : undefined;
-  return Array.isArray(related) ? namedKeys(related) : names;
+  return Array.isArray(related) ? namedKeys(related) : new Set();
 }
 
 /**
@@ -149,14 +154,15 @@ interface Waiter {
  * category), and reused otherwise (issue 23: a create used to re-read every detail of its type,
  * 3,020 requests at 20,000 pages). The scheduled re-read (schedule.ts) reuses nothing, so an API
  * whose related items follow another rule is caught up within one interval. An edit that moves a
- * record (the keys it names changed: another category, other related items) re-reads every
- * detail of that type. A deletion forgets the record's own answers. Outside a re-read of dirty
+ * record (the keys it names changed: another category, other related items) is read again as a
+ * new one (stages/reread.ts): the answers that named it were fetched in the first pass, those
+ * that may name it now are found as for a create (a category change re-read every detail of its
+ * type: 2,992 requests, 4.9 s at 20,000 pages). A deletion forgets the record's own answers. Outside a re-read of dirty
  * records (the catch-up), nothing is reused and every answer is kept.
  */
 class DetailCache {
   #entries = new Map<string, Cached>();
   #dirty: Map<string, Set<string>> | null = null;
-  #bypass = new Set<string>();
   #waiters: Waiter[] = [];
   /** `type key` → the ids (`lang endpoint`) of its own answers. */
   #own = new Map<string, Set<string>>();
@@ -164,7 +170,7 @@ class DetailCache {
   #arriving = new Map<string, Set<string>>();
   /** `type key` → the action of its event, in this pass. */
   #actions = new Map<string, string>();
-  /** Types whose dirty record moved during this pass (to re-read without reuse). */
+  /** Types whose dirty record moved during this pass (stages/reread.ts reads it again as a new one). */
   moved = new Set<string>();
   hits = 0;
   misses = 0;
@@ -176,8 +182,16 @@ class DetailCache {
   #requests = new Map<string, number>();
   /** Lists a loader asked to keep (`kept`: a department's category list), by `lang endpoint`, with the keys their items name. */
   #lists = new Map<string, { value: unknown[]; names: Set<string> }>();
+  /** Types the cache holds answers of. */
+  #held = new Set<string>();
   /** Kept lists reused in this pass instead of fetched. */
   listHits = 0;
+  /** Of `misses`: detail answers that came embedded in their lists (no request of their own). */
+  embeddedHits = 0;
+
+  embedded(endpoint: string): void {
+    if (this.#match(endpoint)) this.embeddedHits++;
+  }
 
   /** Called by a loader once per language: the requests it sent (304s included). */
   requests(collection: string, count: number): void {
@@ -195,16 +209,26 @@ class DetailCache {
     return this.#entries.size;
   }
 
+  /**
+   * True in a pass that reuses nothing (a catch-up, a scheduled re-read), or whose records are of
+   * a type the cache holds no answer of yet (an edit that comes before the catch-up read its
+   * area): lists embed their details, as in a build, instead of one GET per detail.
+   */
+  embeds(): boolean {
+    if (!this.#dirty) return true;
+    return [...this.#dirty.keys()].some((type) => DETAIL_ENDPOINTS[type] && !this.#held.has(type));
+  }
+
   /** Starts a re-read of these dirty records (null: reuse nothing). */
-  begin(events: readonly { type: string; action: string; key: string }[] | null, bypass: Iterable<string> = []): void {
+  begin(events: readonly { type: string; action: string; key: string }[] | null): void {
     for (const w of this.#waiters.splice(0)) w.resolve(undefined);
     this.#dirty = null;
-    this.#bypass = new Set(bypass);
     this.moved = new Set();
     this.hits = 0;
     this.misses = 0;
     this.patched = 0;
     this.listHits = 0;
+    this.embeddedHits = 0;
     this.#actions.clear();
     this.#arriving = new Map();
     if (!events) return;
@@ -237,7 +261,7 @@ class DetailCache {
 
   get(lang: string, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined {
     const m = this.#match(endpoint);
-    if (!m || !this.#dirty || this.#bypass.has(m.type)) return this.#miss(m);
+    if (!m || !this.#dirty) return this.#miss(m);
     const dirty = this.#dirty.get(m.type);
     if (dirty?.has(m.key)) return this.#miss(m);
     const id = `${lang} ${endpoint}`;
@@ -293,7 +317,7 @@ class DetailCache {
         if (!same) this.moved.add(m.type);
       }
       // Answers waiting for this record's fresh answer are patched now, kept, or fetched.
-      const itsRelated = relatedKeys(value, names);
+      const itsRelated = relatedKeys(value);
       for (const w of [...this.#waiters]) {
         if (w.lang !== lang || !w.waiting.has(m.key)) continue;
         if (w.arriving.has(m.key)) {
@@ -307,7 +331,8 @@ class DetailCache {
         }
       }
     }
-    this.#entries.set(id, { value, names, related: relatedKeys(value, names) });
+    this.#entries.set(id, { value, names, related: relatedKeys(value) });
+    this.#held.add(m.type);
     const own = `${m.type} ${m.key}`;
     this.#own.set(own, (this.#own.get(own) ?? new Set()).add(id));
   }

@@ -175,6 +175,13 @@ interface DetailCache {
   settle?(lang: Lang): void;
   /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
   requests?(collection: string, count: number): void;
+  /**
+   * True while the publisher re-reads every area reusing nothing (its catch-up after a start, a
+   * scheduled re-read): the lists then embed their details, as in a build.
+   */
+  embeds?(): boolean;
+  /** The answer of `endpoint` came embedded in its list (no request of its own). */
+  embedded?(endpoint: string): void;
   /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
   list?(lang: Lang, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
   setList?(lang: Lang, endpoint: string, items: readonly unknown[]): void;
@@ -267,7 +274,10 @@ function createAreaContext(
       type Result = { ok: true; value: Value } | { ok: false };
       // A detail its list embedded needs no request: no slot of the limit, no retry.
       const fetchOne = (item: Parameters<typeof task>[0]): Promise<Result> =>
-        (embeddedAnswer(lang, endpointOf(item)) ? task(item) : call(endpointOf(item), () => task(item))).then(
+        (embeddedAnswer(lang, endpointOf(item))
+          ? (cache?.embedded?.(endpointOf(item)), task(item))
+          : call(endpointOf(item), () => task(item))
+        ).then(
           (value) => (cache?.set(lang, endpointOf(item), value), { ok: true as const, value: value as Value }),
           (error: unknown) => {
             if (!isRecordFailure(error)) throw error;
@@ -323,15 +333,19 @@ function createAreaContext(
 const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 
 /**
- * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build (not in the
- * publisher, whose detail cache keeps its re-reads small) its GETs prefer lists with embedded
- * details, and the details those lists carry are not asked again.
+ * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build, and in the
+ * publisher's re-reads of every area (which fill its detail cache), its GETs prefer lists with
+ * embedded details, and the details those lists carry are not asked again: at 20,000 pages a
+ * catch-up sent 17,482 GETs one detail at a time. A re-read of edited records does not: its
+ * detail cache holds the details, and a list page with a hundred details embedded would cost
+ * more than the one or two it fetches.
  */
 async function withGets<R>(
   task: () => Promise<R>,
 ): Promise<{ result: R; gets: Map<string, string | null>; embedded: boolean }> {
   const gets = new Map<string, string | null>();
-  const embedded = !detailCache();
+  const cache = detailCache();
+  const embedded = !cache || cache.embeds?.() === true;
   const run = () => areaGets.run(gets, task);
   const result = embedded ? await areaPrefetch.run(new Map(), run) : await run();
   return { result, gets, embedded };

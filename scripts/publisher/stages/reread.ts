@@ -20,8 +20,9 @@ export interface RereadResult {
   /** Detail answers reused instead of fetched, `patched` of them brought up to date here. */
   reused: number;
   patched: number;
-  /** Detail answers fetched. */
+  /** Detail answers fetched, `embedded` of them in their lists' answers (a whole re-read's lists embed them). */
   fetched: number;
+  embedded: number;
   /** Kept lists (a department's category list) reused instead of fetched: no request. */
   listsReused: number;
   /** Records the loaders skipped or could not read (the publish goes on without them). */
@@ -95,14 +96,19 @@ export async function reread(
   let patched = detailCache.patched;
   let fetched = detailCache.misses;
   let listsReused = detailCache.listHits;
+  let embedded = detailCache.embeddedHits;
   if (detailCache.moved.size > 0) {
-    // A record moved (another category, other related items): re-read its type without reuse.
-    detailCache.begin(events, [...detailCache.moved]);
+    // A record moved (another category, other related items): the answers that named it were
+    // fetched again above; the ones that may name it now (its new neighbours) are found as for a
+    // new record: read again as one, each cached answer of its type waits for its fresh answer.
+    const moved = detailCache.moved;
+    detailCache.begin(events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)));
     await load(collections);
     reused += detailCache.hits;
     patched += detailCache.patched;
     fetched += detailCache.misses;
     listsReused += detailCache.listHits;
+    embedded += detailCache.embeddedHits;
   }
   return {
     collections,
@@ -112,6 +118,7 @@ export async function reread(
     reused,
     patched,
     fetched,
+    embedded,
     listsReused,
     warnings: reads.flatMap((r) => r.warnings),
     notes: reads.flatMap((r) => r.notes),

@@ -51,9 +51,39 @@ describe('the detail cache and a new record', () => {
     expect(await Promise.all(pending)).toEqual(['fetched', 'reused']);
   });
 
+  it('reuses every answer of a type without related items (a procurement notice: its group and files name no notice)', async () => {
+    const notice = (uuid: string) => ({ uuid, title: uuid, group: { id: 'g1', title: 'Bids' }, attachments: [] });
+    detailCache.begin(null);
+    for (const uuid of ['n1', 'n2', 'n3']) detailCache.set('en', `/purchase/view/${uuid}`, notice(uuid));
+    detailCache.begin([{ type: 'procurement', action: 'create', key: 'n4' }]);
+    const got = ['n1', 'n2', 'n3'].map(async (uuid) => {
+      const answer = detailCache.get('en', `/purchase/view/${uuid}`);
+      if (!answer) return 'fetched';
+      return 'value' in answer || (await answer.pending) !== undefined ? 'reused' : 'fetched';
+    });
+    detailCache.set('en', '/purchase/view/n4', notice('n4')); // same group as every other
+    expect(await Promise.all(got)).toEqual(['reused', 'reused', 'reused']);
+  });
+
   it('still reuses every other answer for an update of a record it holds', async () => {
     fill();
     detailCache.begin([{ type: 'article', action: 'update', key: 'a9' }]);
     expect(await outcome('a1')).toBe('reused');
+  });
+});
+
+describe('which re-reads ask for lists with their details embedded', () => {
+  it('a re-read of every area, and an edit of a type the cache holds nothing of yet; not an edit it can reuse answers for', () => {
+    detailCache.begin(null); // a catch-up or a scheduled re-read: one list page instead of a GET a detail
+    expect(detailCache.embeds()).toBe(true);
+    // An edit before the catch-up read its area: nothing to reuse, so the lists carry the details.
+    detailCache.begin([{ type: 'activity', action: 'update', key: '7' }]);
+    expect(detailCache.embeds()).toBe(true);
+    fill(); // articles held
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a3' }]);
+    expect(detailCache.embeds()).toBe(false);
+    // A menu names no record: its re-read of the article area reuses the articles' answers.
+    detailCache.begin([{ type: 'menu', action: 'update', key: 'main' }]);
+    expect(detailCache.embeds()).toBe(false);
   });
 });

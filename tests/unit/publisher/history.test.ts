@@ -40,6 +40,7 @@ describe('publish history', () => {
       reused: 0,
       patched: 0,
       fetched: 2,
+      embedded: 0,
       listsReused: 0,
       warnings: [],
       notes: [],

@@ -429,6 +429,23 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live(`en/article/${slug}/index.html`)).toContain(`/en/articles/category/${to.slug}/`);
     }, 120_000);
 
+    it('a category change: the records it now comes after in its new category list it among their related items', async () => {
+      const cats = (await apiGet<{ data: Array<{ id: number; slug: string }> }>('/content/dropdown/category')).data;
+      const slugs = await listedSlugs(60);
+      const slug = slugs[30]!; // older articles in its new category come before it: newer ones name it
+      type Detail = { data: { category: { id: number }; related: Array<{ slug: string }> } };
+      const from = (await apiGet<Detail>(`/content/page/${slug}`)).data.category;
+      await edited('article', slug, { category: cats.find((c) => c.id !== from.id)!.id });
+      let naming = 0;
+      for (const s of slugs.slice(0, 30)) {
+        const related = (await apiGet<Detail>(`/content/page/${s}`)).data.related.map((r) => r.slug);
+        if (!related.includes(slug)) continue;
+        naming++;
+        expect(live(`en/article/${s}/index.html`), `${s} names ${slug}`).toContain(`/en/article/${slug}/`);
+      }
+      expect(naming).toBeGreaterThan(0);
+    }, 120_000);
+
     it('activities: update, create and delete', async () => {
       const list = await apiGet<{ result: Array<{ id: number }> }>('/activity/category/all?limit=3');
       const [first, second] = list.result.map((a) => String(a.id));
@@ -628,6 +645,11 @@ describe('publisher log of the whole journey above', () => {
     const reread = publish.find((l) => l.stage === 'reread')!;
     expect(reread.requests).toBeGreaterThan(0);
     expect(typeof reread.durationMs).toBe('number');
+    // The catch-up read every area with the lists embedding their details, as a build does (it sent
+    // one GET a detail before): the large areas' details came in their lists' answers.
+    const catchUp = lines.find((l) => l.kind === 'catch_up' && l.stage === 'reread' && typeof l.requests === 'number')!;
+    expect(catchUp.fetched).toBeGreaterThan(100);
+    expect(catchUp.embedded).toBeGreaterThan((catchUp.fetched as number) / 2);
     // The API outage: a failed publish with its error.
     expect(lines.some((l) => l.level === 50 && (l.err as { message?: string } | undefined)?.message)).toBe(true);
     // The webhook secret (whole and its key) and the editor's token: never in a line.
