@@ -157,8 +157,8 @@ interface Waiter {
  * record (the keys it names changed: another category, other related items) is read again as a
  * new one (stages/reread.ts): the answers that named it were fetched in the first pass, those
  * that may name it now are found as for a create (a category change re-read every detail of its
- * type: 2,992 requests, 4.9 s at 20,000 pages). A deletion forgets the record's own answers. Outside a re-read of dirty
- * records (the catch-up), nothing is reused and every answer is kept.
+ * type: 2,992 requests, 4.9 s at 20,000 pages). A deletion forgets the record's own answers.
+ * Outside a re-read of dirty records (the catch-up), nothing is reused and every answer is kept.
  */
 class DetailCache {
   #entries = new Map<string, Cached>();

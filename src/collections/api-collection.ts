@@ -177,7 +177,8 @@ interface DetailCache {
   requests?(collection: string, count: number): void;
   /**
    * True while the publisher re-reads every area reusing nothing (its catch-up after a start, a
-   * scheduled re-read): the lists then embed their details, as in a build.
+   * scheduled re-read), or edited records of a type it holds no detail answer of yet: the lists
+   * then embed their details, as in a build.
    */
   embeds?(): boolean;
   /** The answer of `endpoint` came embedded in its list (no request of its own). */
