@@ -1,8 +1,8 @@
 /**
  * Kept lists (scripts/publisher/content-store.ts `list`, issue 23): a department's category list
  * is fetched again only when a record being re-read was in it or lands in it now. At 20,000 pages
- * articles have about 90 such lists per language; a new article re-read every one of them
- * (about 180 of the 220 requests of its re-read) though it can change one.
+ * articles have 56 such lists per language; a new article re-read every one of them
+ * (112 of the 222 requests of its re-read) though it can change one or two.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { detailCache } from '../../../scripts/publisher/content-store.ts';
