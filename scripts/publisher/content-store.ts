@@ -70,6 +70,10 @@ const DETAIL_ONLY = new Set(['bodyHtml', 'updatedAt', 'attachments', 'related'])
 
 const KEYS = ['slug', 'id', 'uuid'] as const;
 
+/** The keys a record names itself by: its slug, id and uuid, as strings. */
+const ownKeys = (item: Record<string, unknown>): string[] =>
+  KEYS.flatMap((k) => (typeof item[k] === 'string' || typeof item[k] === 'number' ? [String(item[k])] : []));
+
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -95,9 +99,7 @@ export function patchNamed(value: unknown, key: string, old: unknown, fresh: unk
     }
     if (!v || typeof v !== 'object') return v;
     const item = v as Record<string, unknown>;
-    const names = KEYS.some(
-      (k) => (typeof item[k] === 'string' || typeof item[k] === 'number') && String(item[k]) === key,
-    );
+    const names = ownKeys(item).includes(key);
     if (names && !root) {
       found = true;
       if (Object.keys(item).every((k) => (KEYS as readonly string[]).includes(k))) {
@@ -188,6 +190,17 @@ class DetailCache {
   listHits = 0;
   /** Of `misses`: detail answers that came embedded in their lists (no request of their own). */
   embeddedHits = 0;
+
+  /** This pass's counts, for the re-read's result. */
+  get counts() {
+    return {
+      reused: this.hits,
+      patched: this.patched,
+      fetched: this.misses,
+      embedded: this.embeddedHits,
+      listsReused: this.listHits,
+    };
+  }
 
   embedded(endpoint: string): void {
     if (this.#match(endpoint)) this.embeddedHits++;
@@ -359,13 +372,9 @@ class DetailCache {
   }
 
   setList(lang: string, endpoint: string, items: readonly unknown[]): void {
-    const names = new Set<string>();
-    for (const item of items)
-      if (item && typeof item === 'object')
-        for (const k of KEYS) {
-          const v = (item as Record<string, unknown>)[k];
-          if (typeof v === 'string' || typeof v === 'number') names.add(String(v));
-        }
+    const names = new Set(
+      items.flatMap((item) => (item && typeof item === 'object' ? ownKeys(item as Record<string, unknown>) : [])),
+    );
     this.#lists.set(`${lang} ${endpoint}`, { value: [...items], names });
   }
 

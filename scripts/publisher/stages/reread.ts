@@ -92,11 +92,7 @@ export async function reread(
       await load(collections.slice(i, i + WHOLE_STEP));
     }
   } else await load(collections);
-  let reused = detailCache.hits;
-  let patched = detailCache.patched;
-  let fetched = detailCache.misses;
-  let listsReused = detailCache.listHits;
-  let embedded = detailCache.embeddedHits;
+  const counts = detailCache.counts;
   if (detailCache.moved.size > 0) {
     // A record moved (another category, other related items): the answers that named it were
     // fetched again above; the ones that may name it now (its new neighbours) are found as for a
@@ -104,22 +100,15 @@ export async function reread(
     const moved = detailCache.moved;
     detailCache.begin(events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)));
     await load(collections);
-    reused += detailCache.hits;
-    patched += detailCache.patched;
-    fetched += detailCache.misses;
-    listsReused += detailCache.listHits;
-    embedded += detailCache.embeddedHits;
+    const second = detailCache.counts;
+    for (const k of Object.keys(counts) as Array<keyof typeof counts>) counts[k] += second[k];
   }
   return {
     collections,
     changed: reads.flatMap((r) => r.changed),
     // The loaders count a reused answer among their GETs: only the others went to the API.
-    requests: reads.reduce((n, r) => n + r.requests, 0) - reused - listsReused,
-    reused,
-    patched,
-    fetched,
-    embedded,
-    listsReused,
+    requests: reads.reduce((n, r) => n + r.requests, 0) - counts.reused - counts.listsReused,
+    ...counts,
     warnings: reads.flatMap((r) => r.warnings),
     notes: reads.flatMap((r) => r.notes),
     durationMs: performance.now() - t,
