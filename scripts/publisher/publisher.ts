@@ -165,7 +165,7 @@ export class Publisher {
     try {
       const files = await make(stats, report);
       if (files) {
-        const out = await release({ store: this.store, id, files, twins: this.#twins });
+        const out = await release({ store: this.store, id, files, twins: this.#twins, live: before });
         Object.assign(stats.stages, { write: out.stageMs, switch: out.switchMs });
         stats.release = out.id;
         this.#files = out.files;

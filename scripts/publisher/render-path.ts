@@ -16,7 +16,7 @@
  *   built ones in place (see ./content-store.ts).
  */
 import { loadBundle, readFacts, type RouteData } from '../../src/integrations/render-path/bundle.ts';
-import type { RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
+import { pathsOfRoute, type RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
 
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
@@ -144,7 +144,10 @@ function watchReads(routeCache: RouteCache) {
   let watching = false;
   const get = routeCache.get.bind(routeCache);
   const set = routeCache.set.bind(routeCache);
+  /** Keys of the routes asked of the cache since it was last cleared (the paths of one route). */
+  const touched = new Set<string>();
   routeCache.get = (route) => {
+    touched.add(routeCache.key(route));
     const hit = get(route);
     reading = hit?.staticPaths ? null : new Set();
     return hit;
@@ -161,6 +164,7 @@ function watchReads(routeCache: RouteCache) {
     set(route, entry);
   };
   return {
+    touched,
     async watchStore() {
       if (watching) return;
       const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
@@ -235,6 +239,11 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
 
   const routeCache = app.routeCache as RouteCache;
   const reads = watchReads(routeCache);
+  /**
+   * Each route's pages as its getStaticPaths last gave them, with the route-cache entries they
+   * were read from (by key): while those entries stand, the route gives the same pages.
+   */
+  const byRoute = new Map<RouteData, { paths: Array<PagePath & { normal: string }>; entries: Map<string, unknown> }>();
   return {
     dir,
     origin: facts.origin,
@@ -248,26 +257,43 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
         records.clear();
         contentChanged(); // every route reads the store afresh (a restart in one process loads another)
       }
-      const all = (await new StaticPaths(app).getAll()) as Array<{
-        pathname: string;
-        route: RouteData;
-        cacheKey?: string;
-      }>;
+      const all: Array<PagePath & { normal: string }> = [];
+      for (const { routeData } of app.manifest.routes) {
+        if (!routeData.prerender) continue;
+        // A route whose cached getStaticPaths did not run again gives the pages it gave last time.
+        const kept = byRoute.get(routeData);
+        if (kept && [...kept.entries].every(([key, entry]) => routeCache.cache[key] === entry)) {
+          for (const p of kept.paths) all.push(p);
+          continue;
+        }
+        reads.touched.clear();
+        const given = (await pathsOfRoute(StaticPaths, app, routeData)) as Array<{
+          pathname: string;
+          route: RouteData;
+          cacheKey?: string;
+        }>;
+        const paths = given.map((p) => ({
+          file: outputFile(p.pathname, p.route),
+          pathname: p.pathname,
+          normal: p.pathname.replace(/\/+$/, ''),
+          route: p.route,
+          cacheKey: p.cacheKey,
+          records: (p.cacheKey && records.get(p.cacheKey)) || [],
+        }));
+        byRoute.set(routeData, {
+          paths,
+          entries: new Map([...reads.touched].map((key) => [key, routeCache.cache[key]])),
+        });
+        for (const p of paths) all.push(p);
+      }
       const seen = new Set<string>();
       const out: PagePath[] = [];
       for (const p of all) {
         // The build keeps the first route for a pathname (prerenderConflictBehavior) and
         // renders fallbacks after the rest.
-        const normal = p.pathname.replace(/\/+$/, '');
-        if (seen.has(normal)) continue;
-        seen.add(normal);
-        out.push({
-          file: outputFile(p.pathname, p.route),
-          pathname: p.pathname,
-          route: p.route,
-          cacheKey: p.cacheKey,
-          records: (p.cacheKey && records.get(p.cacheKey)) || [],
-        });
+        if (seen.has(p.normal)) continue;
+        seen.add(p.normal);
+        out.push(p);
       }
       // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit.
       const live = new Set(all.map((p) => p.cacheKey));

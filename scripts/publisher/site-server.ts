@@ -52,7 +52,7 @@ function requestKind(pathname: string, search: string): 'page' | 'asset' | 'sear
  * The release headers (release-store/headers.ts): content type, caching, security headers, and
  * the cache tags of the page from `tags` (its release's).
  */
-function headerSetter(tags: ReadonlyMap<string, readonly string[]>) {
+function headerSetter(tags: Pick<ReadonlyMap<string, readonly string[]>, 'get'>) {
   return (res: ServerResponse, pathname: string): void => {
     const sitePath = pathname.replace(/^\/+/, '') || 'index.html';
     for (const [name, value] of Object.entries(headersFor(sitePath, tags.get(sitePath)))) res.setHeader(name, value);

@@ -21,6 +21,7 @@ import {
   internalFallback,
   MUTABLE_DATA_STORE,
   patchAstroClass,
+  pathsOfRoute,
   prerenderDirOf,
   prerenderRuntime,
   STORE_IMPORTERS,
@@ -113,6 +114,46 @@ describe('the seam with Astro', () => {
     expect(typeof runtime.StaticPaths.prototype.getAll).toBe('function');
     expect(typeof runtime.renderForPrerender).toBe('function');
     expect(typeof runtime.ensureAsyncRenderScope).toBe('function');
+  });
+
+  it('StaticPaths.getAll over one route (pathsOfRoute): the paths getAll gives that route, with cached routes left alone', async () => {
+    const { StaticPaths } = await prerenderRuntime();
+    const { RouteCache } = (await load('core/render/route-cache.js')) as {
+      RouteCache: new (logger: unknown, mode: string) => { cache: Record<string, unknown> };
+    };
+    const route = (name: string) => ({
+      route: `/${name}/[slug]`,
+      component: `src/pages/${name}/[slug].astro`,
+      type: 'page',
+      prerender: true,
+      fallbackRoutes: [],
+      params: ['slug'],
+      origin: 'project',
+      segments: [
+        [{ content: name, dynamic: false, spread: false }],
+        [{ content: 'slug', dynamic: true, spread: false }],
+      ],
+    });
+    const [a, b] = [route('a'), route('b')];
+    let runs = 0;
+    const mods = new Map<unknown, unknown>([
+      [a, { getStaticPaths: () => (runs++, [{ params: { slug: 'x' }, cacheKey: 'kx' }, { params: { slug: 'y' } }]) }],
+      [b, { getStaticPaths: () => (runs++, [{ params: { slug: 'z' }, cacheKey: 'kz' }]) }],
+    ]);
+    const app = {
+      manifest: { routes: [{ routeData: a }, { routeData: b }], serverLike: false, base: '/', trailingSlash: 'always' },
+      routeCache: new RouteCache({ warn() {} }, 'production'),
+      getComponentByRoute: async (r: unknown) => mods.get(r),
+    };
+    const all = (await new StaticPaths(app as never).getAll()) as Array<{ route: unknown; pathname: string }>;
+    expect(all.map((p) => p.pathname)).toEqual(['/a/x/', '/a/y/', '/b/z/']);
+    expect(runs).toBe(2);
+    const one = (await pathsOfRoute(StaticPaths, app, b)) as typeof all;
+    expect(one).toEqual(all.filter((p) => p.route === b));
+    expect(runs).toBe(2); // from the route cache, as getAll would
+    delete app.routeCache.cache[Object.keys(app.routeCache.cache).find((k) => k.startsWith('/b/'))!];
+    expect(((await pathsOfRoute(StaticPaths, app, b)) as typeof all).map((p) => p.pathname)).toEqual(['/b/z/']);
+    expect(runs).toBe(3); // only b ran again
   });
 
   it("generateDigest: xxhash64 of the JSON, as the publisher's re-read computes it", () => {

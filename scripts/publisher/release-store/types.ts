@@ -34,6 +34,12 @@ export interface ReleaseInfo {
   publishedAt: string;
 }
 
+/** The paths of a release that differ from release `over`'s: the file now, or null when it went. */
+export interface StageHint {
+  over: string;
+  changed: ReadonlyMap<string, ReleaseFile | null>;
+}
+
 export interface StageResult {
   /** Files whose bytes were written or uploaded. */
   written: number;
@@ -56,9 +62,11 @@ export interface ReleaseStore {
   /**
    * Writes every file of release `id`; nothing becomes visible. Files whose hash a kept release
    * already has are reused, not written again. Safe to call again with the same id after a
-   * failure (what was already written is reused).
+   * failure (what was already written is reused). `hint`, when given, names every path whose
+   * file (bytes or tags) differs from release `hint.over`'s: a store may take the rest from that
+   * release without comparing them (`dir` does, when `over` is live).
    */
-  stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult>;
+  stage(id: string, files: readonly ReleaseFile[], hint?: StageHint): Promise<StageResult>;
   /**
    * What release `id` holds: site path → hash and cache tags (null when it is not staged). The
    * publisher adopts the live release from it when it cannot read the files themselves (s3).

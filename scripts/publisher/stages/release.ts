@@ -6,9 +6,9 @@
  */
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReleaseStore } from '../release-store/types.ts';
-import { releaseFiles } from './files.ts';
-import type { Files } from './types.ts';
+import type { ReleaseFile, ReleaseStore, StageHint } from '../release-store/types.ts';
+import { handedOf, releaseFiles } from './files.ts';
+import type { FileState, Files } from './types.ts';
 
 /** Release ids sort by time: 20250101T101010123Z-<n>. */
 let seq = 0;
@@ -22,6 +22,8 @@ export interface ReleaseInput {
   files: Files;
   /** Hand the files' twins to the store (it serves them). */
   twins: boolean;
+  /** The live release's files, as the publisher holds them (what `files` was made from). */
+  live?: Files;
 }
 
 export interface ReleaseResult {
@@ -43,7 +45,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   const { store, id } = input;
   const handed = releaseFiles(input.files, input.twins);
   let t = performance.now();
-  const staged = await store.stage(id, handed);
+  const staged = await store.stage(id, handed, stageHint(input.live, input.files, input.twins));
   const stageMs = performance.now() - t;
   t = performance.now();
   await store.activate(id);
@@ -57,18 +59,16 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   const dir = store.dirOf?.(id);
   const root = dir ? path.dirname(dir) + path.sep : null;
   const inRelease = (source: string) => root !== null && source.startsWith(root);
-  const files: Files = new Map(
-    [...input.files].map(([p, f]) => [
-      p,
-      dir && !(inRelease(f.source) && (f.twins ?? []).every((tw) => inRelease(tw.source)))
-        ? {
-            ...f,
-            source: path.join(dir, p),
-            twins: f.twins?.map((tw) => ({ ...tw, source: path.join(dir, p + tw.suffix) })),
-          }
-        : f,
-    ]),
-  );
+  const files: Files = new Map(input.files);
+  if (dir)
+    for (const [p, f] of input.files)
+      if (!(inRelease(f.source) && (f.twins ?? []).every((tw) => inRelease(tw.source))))
+        files.set(p, {
+          ...f,
+          source: path.join(dir, p),
+          twins: f.twins?.map((tw) => ({ ...tw, source: path.join(dir, p + tw.suffix) })),
+        });
+  releasedAs.set(files, id);
   return {
     id,
     files,
@@ -79,6 +79,32 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
     switchMs,
     liveAt,
   };
+}
+
+/** The release each set of files `release` returned went out as. */
+const releasedAs = new WeakMap<Files, string>();
+
+/**
+ * The paths where `next` differs from `live`, when `live` is a set of files `release` returned
+ * (the store checks that its release is still the live one): a file whose state is the same
+ * object is the same file (states are never changed once released), so only the states an edit
+ * made are looked at by the store (dir: at 72,000 pages, 30 of 228,000 paths).
+ */
+export function stageHint(live: Files | undefined, next: Files, twins: boolean): StageHint | undefined {
+  const over = live && releasedAs.get(live);
+  if (!live || !over) return undefined;
+  const changed = new Map<string, ReleaseFile | null>();
+  const gone = (p: string, f: FileState) => {
+    for (const r of handedOf(p, f, twins)) if (!changed.has(r.path)) changed.set(r.path, null);
+  };
+  for (const [p, f] of next) {
+    const before = live.get(p);
+    if (before === f) continue;
+    for (const r of handedOf(p, f, twins)) changed.set(r.path, r);
+    if (before) gone(p, before); // twins it had and has no more
+  }
+  for (const [p, f] of live) if (!next.has(p)) gone(p, f);
+  return { over, changed };
 }
 
 /** Drops releases beyond `keep` (never the live one); returns the ids dropped. */

@@ -50,6 +50,8 @@ export interface BundleApp {
   manifest: { routes: Array<{ routeData: RouteData }> };
   routeCache: unknown;
   logger: unknown;
+  /** The page module of a route (StaticPaths asks the app for it). */
+  getComponentByRoute?(route: RouteData): Promise<unknown>;
 }
 
 interface PrerenderMetadata {

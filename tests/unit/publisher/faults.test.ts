@@ -70,8 +70,9 @@ async function walk(dir: string, base = dir): Promise<string[]> {
   const out: string[] = [];
   for (const d of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, d.name);
+    if (d.name.startsWith('.release')) continue; // the store's own (manifest, its parts, info)
     if (d.isDirectory()) out.push(...(await walk(full, base)));
-    else if (!d.name.startsWith('.release')) out.push(path.relative(base, full).split(path.sep).join('/'));
+    else out.push(path.relative(base, full).split(path.sep).join('/'));
   }
   return out.sort();
 }
