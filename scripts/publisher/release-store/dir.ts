@@ -165,27 +165,31 @@ interface PartRead {
   tags: ReadonlyMap<string, readonly string[]>;
 }
 
-/**
- * Parts read, by the identity of their file (`ino size mtime`): a part linked into many releases
- * is parsed once (the site server reads the tags of each release it serves; unchanged parts are
- * links to the ones it read before).
- */
-const partsSeen = new Map<string, PartRead>();
 async function readPart(file: string): Promise<PartRead> {
+  const parsed = JSON.parse(await readFile(file, 'utf8')) as ManifestPart;
+  return { files: new Map(Object.entries(parsed.files)), tags: new Map(Object.entries(parsed.tags ?? {})) };
+}
+
+/**
+ * The cache tags of parts read, by the identity of their file (`ino size mtime`): a part linked
+ * into many releases is parsed once by the site server, which reads the tags of each release it
+ * serves (unchanged parts are links to the ones it read before).
+ */
+const tagsSeen = new Map<string, ReadonlyMap<string, readonly string[]>>();
+async function partTags(file: string): Promise<ReadonlyMap<string, readonly string[]>> {
   const s = await stat(file);
   const stamp = `${s.ino} ${s.size} ${s.mtimeMs}`;
-  let part = partsSeen.get(stamp);
-  if (!part) {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as ManifestPart;
-    part = { files: new Map(Object.entries(parsed.files)), tags: new Map(Object.entries(parsed.tags ?? {})) };
-    partsSeen.set(stamp, part);
-    // The parts of the last few releases: those a new one links.
-    for (const old of partsSeen.keys()) {
-      if (partsSeen.size <= BUCKETS * 8) break;
-      partsSeen.delete(old);
+  let tags = tagsSeen.get(stamp);
+  if (!tags) {
+    tags = (await readPart(file)).tags;
+    tagsSeen.set(stamp, tags);
+    // The parts of the last few releases: those the next one links.
+    for (const old of tagsSeen.keys()) {
+      if (tagsSeen.size <= BUCKETS * 8) break;
+      tagsSeen.delete(old);
     }
   }
-  return part;
+  return tags;
 }
 
 /** The manifest of the release folder `dir` (either format); throws when it has none. */
@@ -214,7 +218,11 @@ export async function readReleaseManifest(dir: string): Promise<Manifest> {
 /** Cache tags of each path of the release folder `dir` (its manifest), or none. */
 export async function releaseTags(dir: string): Promise<Pick<ReadonlyMap<string, readonly string[]>, 'get'>> {
   try {
-    return (await readReleaseManifest(dir)).tags;
+    const m = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as ManifestFile;
+    if (m.parts !== BUCKETS) return (await readReleaseManifest(dir)).tags;
+    const parts: ReadonlyMap<string, readonly string[]>[] = [];
+    for (let b = 0; b < BUCKETS; b++) parts.push(await partTags(partFile(dir, b)));
+    return new Bucketed(parts);
   } catch {
     return new Map();
   }
