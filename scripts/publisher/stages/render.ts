@@ -109,6 +109,12 @@ export interface RenderResult {
   keysMoved: boolean;
   /** Of `durationMs`: getStaticPaths. */
   pathsMs: number;
+  /** Of `durationMs`: in the render path's `render` (the pages' own code). */
+  pagesMs: number;
+  /** Of `durationMs`: writing the sitemap (0 when this release does not). */
+  sitemapMs: number;
+  /** Of `durationMs`: waiting for twins still compressing after the last page. */
+  twinsWaitMs: number;
   durationMs: number;
   /** Pages left for the next release (`defer`, a wide change, `yieldTo`); 0 when this release is whole. */
   deferred: number;
@@ -189,6 +195,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
     : paths;
   let sinceLook = 0;
+  let pagesMs = 0;
   for (const page of order) {
     const before = live.get(page.file);
     if (!stale(page) && before) {
@@ -208,7 +215,9 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
       deferred++;
       continue;
     }
+    const started = performance.now();
     const body = await rp.render(page);
+    pagesMs += performance.now() - started;
     if (!body) continue;
     rendered++;
     const hash = sha256(body);
@@ -228,6 +237,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   // Pages that come with the next release (deferred) are not listed yet; those that go with it still are not.
   const coming = (p: PagePath) => !live.has(p.file) && !deferrable(p.file);
   const moved = removed > 0 || paths.some(coming);
+  const sitemapStarted = performance.now();
   if (input.sitemapOwed || (moved && all)) {
     // Pages went or came: the sitemap lists them, written as the build writes it.
     const dir = path.join(workDir, '.sitemap');
@@ -246,7 +256,10 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
       await twinsOf(state, name, bytes);
     }
   }
+  const sitemapMs = performance.now() - sitemapStarted;
+  const waitStarted = performance.now();
   await Promise.all(compressing);
+  const twinsWaitMs = performance.now() - waitStarted;
   const made = twinsAdded;
   if (input.twins) {
     // Files without twins yet (a base release, one made before twins existed) get them now.
@@ -268,6 +281,9 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     twinsMade: twinsAdded - made,
     keysMoved,
     pathsMs,
+    pagesMs,
+    sitemapMs,
+    twinsWaitMs,
     durationMs: performance.now() - t,
     deferred,
     yielded,
