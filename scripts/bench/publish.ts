@@ -297,8 +297,12 @@ for (;;) {
 const firstEditMs = performance.now() - tFirst;
 console.log(`first edit after start (sent when the base release was live): live after ${s(firstEditMs)}`);
 await p.idle();
+// Ready as /status says it (main.ts): the catch-up done and the spare copies edits stage on made.
+await p.store.sparesReady?.();
 const readyMs = performance.now() - tStart;
-console.log(`start → ready (the catch-up after the base release done, the first edit included): ${s(readyMs)}`);
+console.log(
+  `start → ready (the catch-up after the base release done, the first edit included, the spare copies made): ${s(readyMs)}`,
+);
 noteLoad('start → ready');
 results.start = { restart, baseLiveMs, firstEditMs, readyMs };
 const pages = (await p.rp.paths()).length;
