@@ -27,6 +27,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
+import { readReleaseManifest } from '../../../scripts/publisher/release-store/dir.ts';
 import { buildOnce, startEditingApi } from './built-site.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -199,21 +200,18 @@ function* files(dir: string, base = dir): Generator<string> {
  * The live release is whole: every file in it is the one its manifest names (by sha256), none
  * missing, none extra (one release, never a mix of two). Returns how many files were checked.
  */
-function expectLiveWhole(): number {
+async function expectLiveWhole(): Promise<number> {
   const id = liveId();
   const dir = path.join(publishDir, 'releases', id);
-  const manifest = JSON.parse(readFileSync(path.join(dir, '.release.json'), 'utf8')) as {
-    id: string;
-    files: Record<string, string>;
-  };
+  const manifest = await readReleaseManifest(dir);
   expect(manifest.id).toBe(id);
   const present = [...files(dir)].sort();
-  expect(present).toEqual(Object.keys(manifest.files).sort());
+  expect(present).toEqual([...manifest.files.keys()].sort());
   const wrong = present.filter(
     (f) =>
       createHash('sha256')
         .update(readFileSync(path.join(dir, f)))
-        .digest('hex') !== manifest.files[f],
+        .digest('hex') !== manifest.files.get(f),
   );
   expect(wrong).toEqual([]);
   return present.length;
@@ -259,7 +257,7 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
   beforeAll(async () => {
     // The first start publishes the build as the base release and re-reads the API once.
     const first = await startIdle();
-    expect(expectLiveWhole()).toBeGreaterThan(800);
+    expect(await expectLiveWhole()).toBeGreaterThan(800);
     await stop(first);
     articles = await slugs(12);
   }, 180_000);
@@ -289,7 +287,7 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
 
       // Dead: whatever `live` names is whole, old or new; a release half staged is left behind.
       expect(liveId() === before).toBe(expectLive === 'old');
-      expectLiveWhole();
+      await expectLiveWhole();
       const left = leftovers();
       if (at === 'stage') expect(left.filter((l) => /^releases\/\w/.test(l))).toHaveLength(1);
 
@@ -306,7 +304,7 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
         expect(livePage(`en/article/${a}/index.html`)).toContain(titleA);
         if (at !== 'accepted') expect(livePage(`en/article/${b}/index.html`)).toContain(titleB);
         expect(liveId()).not.toBe(before);
-        expectLiveWhole();
+        await expectLiveWhole();
         expect(leftovers(restarted.process.pid)).toEqual([]);
         expect(journaled()).toEqual([]);
       } finally {
@@ -401,7 +399,7 @@ describe('the API slow or answering one malformed record during a publish', () =
     plan = () => ({});
     expect(seen.filter((s) => s.delayMs > 0)).toHaveLength(1);
     expect(msgs(from).filter((l) => l.level === 50)).toEqual([]);
-    expectLiveWhole();
+    await expectLiveWhole();
   }, 60_000);
 
   it('an answer past the timeout on every try: the publish fails clearly, the last good site stays, and the edit goes live once the API answers', async () => {
@@ -441,7 +439,7 @@ describe('the API slow or answering one malformed record during a publish', () =
       () => tail(child),
     );
     expect(slow).toBeGreaterThanOrEqual(3);
-    expectLiveWhole();
+    await expectLiveWhole();
     plan = () => ({});
   }, 60_000);
 
@@ -511,6 +509,6 @@ describe('the API slow or answering one malformed record during a publish', () =
     // Its pages as they were, byte for byte; the lists show its last good title, not the edit.
     for (const p of pages) expect(livePage(p), p).toBe(before.get(p));
     expect(livePage('en/articles/index.html')).not.toContain('An edit the API answers malformed');
-    expectLiveWhole();
+    await expectLiveWhole();
   }, 60_000);
 });
