@@ -5,7 +5,16 @@
  * live release, and ignores a hint over any other release.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +101,37 @@ describe('the dir store manifest in parts', () => {
     const tags = await releaseTags(path.join(root, 'releases/r2'));
     expect(tags.get(added.path)).toEqual(['article:new']);
     expect(tags.get('article/3/index.html')).toEqual(['article:3']);
+  });
+
+  it('takes over a release staged before the parts (one .release.json): its tags served, the next stage writes every part', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'parts-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'parts-src-'));
+    const a = fileOf(src, 'a/index.html', 'a one', ['article:a']);
+    const b = fileOf(src, 'b/index.html', 'b one');
+    const old = path.join(root, 'releases/r0');
+    mkdirSync(path.join(old, 'a'), { recursive: true });
+    mkdirSync(path.join(old, 'b'), { recursive: true });
+    copyFileSync(a.source, path.join(old, a.path));
+    copyFileSync(b.source, path.join(old, b.path));
+    const head = { id: 'r0', publishedAt: new Date().toISOString() };
+    writeFileSync(
+      path.join(old, '.release.json'),
+      JSON.stringify({ ...head, files: { [a.path]: a.hash, [b.path]: b.hash }, tags: { [a.path]: a.tags } }),
+    );
+    symlinkSync(path.join('releases', 'r0'), path.join(root, 'live'));
+    expect((await releaseTags(old)).get(a.path)).toEqual(['article:a']);
+
+    const store = new DirReleaseStore({ root });
+    const b2 = fileOf(src, 'b/index.html', 'b two', ['article:b']);
+    expect(await store.stage('r1', [a, b2], { over: 'r0', changed: new Map([[b2.path, b2]]) })).toEqual({
+      written: 1,
+      reused: 1,
+    });
+    await store.activate('r1');
+    expect(contents(path.join(root, 'releases/r1'))).toEqual({ 'a/index.html': 'a one', 'b/index.html': 'b two' });
+    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(64);
+    const tags = await releaseTags(path.join(root, 'releases/r1'));
+    expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);
   });
 
   it('ignores a hint over a release that is not the live one', async () => {
