@@ -125,13 +125,13 @@ export class Publisher {
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
       report.reread(events.length, read);
-      // Routes that read a changed collection run getStaticPaths again (with those a failed try re-read).
+      // Routes that read a changed collection run getStaticPaths again; an owed sitemap is the next release's.
       const changed = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
-      return this.#render(s, report, { changed, defer: isLaterListPage, changedRecords: this.#changedRecords });
+      const later = { sitemapOwed: false, sitemapLater: this.#sitemap.owed, changedRecords: this.#changedRecords };
+      return this.#render(s, report, { changed, defer: isLaterListPage, ...later });
     });
     if (stats.release) this.#reporter.live(batch);
-    // What the first release left (later list pages, a wide change's, the sitemap): the next release, straight
-    // after; it stops for a waiting edit, whose publish takes up the rest.
+    // What the first release left (later list pages, a wide change's, the sitemap) goes next; a waiting edit stops it.
     const [left, yieldTo] = [this.#rest, () => this.queue.editsWaiting];
     const rest =
       left && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo })));

@@ -99,6 +99,26 @@ describe('render stage', () => {
     expect(next.sitemapOwed).toBe(false);
   });
 
+  it("never writes an owed sitemap in an edit's first release (sitemapLater): it stays owed for the next", async () => {
+    // No page comes or goes in this edit: only the debt of an earlier release keeps the sitemap owed.
+    const { rp } = fakeRp([page('a/index.html', 'k1')], { 'a/index.html': 'A2' });
+    const first = await renderChanged({
+      ...{ rp, changed: null, all: false, twins: false, sitemapOwed: false, sitemapLater: true },
+      live: live({ 'a/index.html': ['A1', 'k0'] }),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(first.rendered).toBe(1);
+    expect([...first.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
+    expect(first.sitemapOwed).toBe(true);
+    const next = await renderChanged({
+      ...{ rp, changed: null, live: first.files, all: false, twins: false, sitemapOwed: true },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      paths: first.paths,
+    });
+    expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
+    expect(next.sitemapOwed).toBe(false);
+  });
+
   it("leaves the lists' later pages a new record shifts for the next release, which renders them from the same paths", async () => {
     // A new article: its page comes, the list's first page changes, pages 2 to 10 shift, a page 11 comes.
     const later = Array.from({ length: 10 }, (_, i) => `articles/page/${i + 2}/index.html`);
