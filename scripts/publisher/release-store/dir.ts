@@ -159,6 +159,9 @@ function partOf(manifest: Manifest, b: number): ManifestPart {
   };
 }
 
+/** A file's identity as far as a cache of what it holds needs: its inode, size and time. */
+const stampOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino} ${s.size} ${s.mtimeMs}`;
+
 /** A part as read: its maps. */
 interface PartRead {
   files: ReadonlyMap<string, string>;
@@ -178,7 +181,7 @@ async function readPart(file: string): Promise<PartRead> {
 const tagsSeen = new Map<string, ReadonlyMap<string, readonly string[]>>();
 async function partTags(file: string): Promise<ReadonlyMap<string, readonly string[]>> {
   const s = await stat(file);
-  const stamp = `${s.ino} ${s.size} ${s.mtimeMs}`;
+  const stamp = stampOf(s);
   let tags = tagsSeen.get(stamp);
   if (!tags) {
     tags = (await readPart(file)).tags;
@@ -566,7 +569,7 @@ export class DirReleaseStore implements ReleaseStore {
     const file = path.join(this.dirOf(id), MANIFEST);
     try {
       const s = await stat(file);
-      const stamp = `${s.ino} ${s.size} ${s.mtimeMs}`;
+      const stamp = stampOf(s);
       const cached = this.#manifests.get(id);
       if (cached?.stamp === stamp) return cached.manifest;
       const manifest = await readReleaseManifest(this.dirOf(id));
@@ -622,7 +625,7 @@ export class DirReleaseStore implements ReleaseStore {
     await rename(path.join(dir, `${MANIFEST}.tmp`), path.join(dir, MANIFEST));
     // Kept parsed: the next stage reads it as the live release's (no parse of 228,000 paths).
     const s = await stat(path.join(dir, MANIFEST));
-    this.#manifests.set(manifest.id, { stamp: `${s.ino} ${s.size} ${s.mtimeMs}`, manifest });
+    this.#manifests.set(manifest.id, { stamp: stampOf(s), manifest });
     await writeFile(path.join(dir, INFO), JSON.stringify({ id: manifest.id, publishedAt: manifest.publishedAt }));
   }
 
