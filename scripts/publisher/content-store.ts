@@ -10,6 +10,7 @@
 import xxhash from 'xxhash-wasm';
 import { contentChanged, type RenderPath, type StoreEntry } from './render-path.ts';
 import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
+import type { HeldList } from '../../src/collections/page-prediction.ts';
 
 /**
  * Which collections show records of each webhook `type` (anything else reloads every
@@ -188,6 +189,10 @@ class DetailCache {
   #held = new Set<string>();
   /** Kept lists reused in this pass instead of fetched. */
   listHits = 0;
+  /** Paged lists' last whole answers (src/collections/page-prediction.ts), by `lang endpoint`. */
+  #paged = new Map<string, { items: readonly unknown[]; limit: number }>();
+  /** Pages of paged lists answered from their held answers in this pass. */
+  pageHits = 0;
   /** Of `misses`: detail answers that came embedded in their lists (no request of their own). */
   embeddedHits = 0;
 
@@ -199,6 +204,7 @@ class DetailCache {
       fetched: this.misses,
       embedded: this.embeddedHits,
       listsReused: this.listHits,
+      pagesReused: this.pageHits,
     };
   }
 
@@ -241,6 +247,7 @@ class DetailCache {
     this.misses = 0;
     this.patched = 0;
     this.listHits = 0;
+    this.pageHits = 0;
     this.embeddedHits = 0;
     this.#actions.clear();
     this.#arriving = new Map();
@@ -376,6 +383,36 @@ class DetailCache {
       items.flatMap((item) => (item && typeof item === 'object' ? ownKeys(item as Record<string, unknown>) : [])),
     );
     this.#lists.set(`${lang} ${endpoint}`, { value: [...items], names });
+  }
+
+  /**
+   * A paged list's last whole answer with this pass's dirty records (key → action), when its
+   * pages may be predicted: a re-read of dirty records whose types all have a detail endpoint
+   * (their list items are their own; a menu may rename what every item shows). Undefined in a
+   * catch-up or a scheduled re-read, which read every page.
+   */
+  pages(lang: string, endpoint: string): HeldList | undefined {
+    if (!this.#dirty) return undefined;
+    const held = this.#paged.get(`${lang} ${endpoint}`);
+    if (!held) return undefined;
+    const dirty = new Map<string, string>();
+    for (const [type, keys] of this.#dirty) {
+      if (!DETAIL_ENDPOINTS[type]) return undefined;
+      for (const k of keys) {
+        // A key two types share is read as the more cautious of their actions (an update may stay listed).
+        const action = this.#actions.get(`${type} ${k}`) ?? 'update';
+        if (dirty.get(k) !== 'update') dirty.set(k, action);
+      }
+    }
+    return { ...held, dirty };
+  }
+
+  setPages(lang: string, endpoint: string, items: readonly unknown[], limit: number): void {
+    this.#paged.set(`${lang} ${endpoint}`, { items, limit });
+  }
+
+  pagesReused(count: number): void {
+    this.pageHits += count;
   }
 
   /** A loader's fetches in `lang` are done: answers still waiting are fetched. */

@@ -44,6 +44,7 @@ import { LANGS, type Lang } from '../i18n/config';
 import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
 import { takeStale } from '../lib/clock';
+import type { HeldList } from './page-prediction';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -67,6 +68,15 @@ export interface AreaContext {
    * tells where a record lands).
    */
   kept<T>(endpoint: string, load: () => Promise<T[]>, landsIn: (key: string) => boolean): Promise<T[]>;
+  /**
+   * The publisher's last whole answer of a paged list, while it re-reads edited records
+   * (./page-prediction.ts); undefined in a build, and in a re-read that reuses nothing.
+   */
+  heldList?(endpoint: string): HeldList | undefined;
+  /** A paged list as read now, whole: the publisher holds it for its next re-read. */
+  holdList?(endpoint: string, items: readonly unknown[], limit: number): void;
+  /** Pages of a list answered from the held list, not asked (the next sync then reads the area in full). */
+  listPagesReused?(urls: readonly string[]): void;
   warn(message: string): void;
 }
 
@@ -186,6 +196,11 @@ interface DetailCache {
   /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
   list?(lang: Lang, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
   setList?(lang: Lang, endpoint: string, items: readonly unknown[]): void;
+  /** A paged list's last whole answer and this re-read's dirty records, when its pages may be predicted. */
+  pages?(lang: Lang, endpoint: string): HeldList | undefined;
+  setPages?(lang: Lang, endpoint: string, items: readonly unknown[], limit: number): void;
+  /** Pages of a paged list answered from the held list in this pass. */
+  pagesReused?(count: number): void;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -322,6 +337,13 @@ function createAreaContext(
       const items = await load();
       cache?.setList?.(lang, endpoint, items);
       return items;
+    },
+    heldList: (endpoint) => detailCache()?.pages?.(lang, endpoint),
+    holdList: (endpoint, items, limit) => detailCache()?.setPages?.(lang, endpoint, items, limit),
+    listPagesReused(urls) {
+      // As a reused detail answer: GETs this sync did not make, so the next one reads in full.
+      for (const url of urls) areaGets.getStore()?.set(`${lang} reused:${url}`, null);
+      detailCache()?.pagesReused?.(urls.length);
     },
   };
 }

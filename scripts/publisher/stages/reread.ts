@@ -25,6 +25,8 @@ export interface RereadResult {
   embedded: number;
   /** Kept lists (a department's category list) reused instead of fetched: no request. */
   listsReused: number;
+  /** Pages of paged lists answered from their last whole answer (src/collections/page-prediction.ts): no request. */
+  pagesReused: number;
   /** Records the loaders skipped or could not read (the publish goes on without them). */
   warnings: string[];
   /** What each loader said it read, for the log. */
@@ -107,7 +109,7 @@ export async function reread(
     collections,
     changed: reads.flatMap((r) => r.changed),
     // The loaders count a reused answer among their GETs: only the others went to the API.
-    requests: reads.reduce((n, r) => n + r.requests, 0) - counts.reused - counts.listsReused,
+    requests: reads.reduce((n, r) => n + r.requests, 0) - counts.reused - counts.listsReused - counts.pagesReused,
     ...counts,
     warnings: reads.flatMap((r) => r.warnings),
     notes: reads.flatMap((r) => r.notes),

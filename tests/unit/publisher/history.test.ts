@@ -42,6 +42,7 @@ describe('publish history', () => {
       fetched: 2,
       embedded: 0,
       listsReused: 0,
+      pagesReused: 0,
       warnings: [],
       notes: [],
       durationMs: 30,

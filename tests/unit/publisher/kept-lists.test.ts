@@ -106,3 +106,28 @@ describe('kept department lists', () => {
     expect(site.calls.splice(0).length).toBe(2);
   });
 });
+
+describe('held paged lists (src/collections/page-prediction.ts)', () => {
+  it('are offered only to a re-read of edited records whose types have a detail endpoint, with their actions', () => {
+    const list = [{ slug: 'a1' }, { slug: 'a2' }];
+    detailCache.begin(null); // a catch-up reads every page and holds the list
+    detailCache.setPages('en', '/content/category/all', list, 100);
+    expect(detailCache.pages('en', '/content/category/all')).toBeUndefined();
+
+    detailCache.begin([
+      { type: 'article', action: 'update', key: 'a1' },
+      { type: 'article', action: 'delete', key: 'a2' },
+    ]);
+    const held = detailCache.pages('en', '/content/category/all');
+    expect(held?.items).toBe(list);
+    expect(held?.limit).toBe(100);
+    expect([...(held?.dirty ?? [])]).toEqual([
+      ['a1', 'update'],
+      ['a2', 'delete'],
+    ]);
+    expect(detailCache.pages('th', '/content/category/all')).toBeUndefined(); // nothing held in that language
+
+    detailCache.begin([{ type: 'menu', action: 'update', key: 'main' }]); // a menu may rename what every item shows
+    expect(detailCache.pages('en', '/content/category/all')).toBeUndefined();
+  });
+});

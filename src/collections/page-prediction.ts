@@ -1,0 +1,112 @@
+/**
+ * A paged list read again in a few pages instead of all of them (issue 23: at 72,000 pages an
+ * article's re-read asked the 50 pages of its main list in each language, 100 requests, after
+ * any edit).
+ *
+ * The publisher keeps the whole list each re-read read (`HeldList`). When it re-reads because
+ * of records it was told of (the dirty keys, each with its webhook action), every other item of
+ * the list keeps its place and its fields: between two reads a list changes only where those
+ * records were, are now, or left. So the new list is the held one without the dirty records,
+ * with each of them where the pages read now show it. `predictList` tells which pages must be
+ * read to know that (page 1, which says the total, and the page each dirty record of the held
+ * list would sit on if it did not move), and gives the whole list once the pages read agree with
+ * it item for item and its length is the API's total. Anything else (a record found where it
+ * was not expected, an item that differs, a count that does not add up) and the caller reads
+ * every page, as a build does. A change no webhook announced is then caught by the publisher's
+ * scheduled re-read, which reads every page.
+ */
+
+/** A paged list's last whole answer, and the records the re-read is about. */
+export interface HeldList {
+  items: readonly unknown[];
+  /** The page size the API echoed when it was read. */
+  limit: number;
+  /** Dirty record keys (a slug, id or uuid) → their event's action (`create`, `update`, `delete`). */
+  dirty: ReadonlyMap<string, string>;
+}
+
+const KEYS = ['slug', 'id', 'uuid'] as const;
+
+/** The dirty key an item names by its own slug, id or uuid, if any. */
+function dirtyKeyOf(item: unknown, dirty: ReadonlyMap<string, string>): string | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  for (const k of KEYS) {
+    const v = (item as Record<string, unknown>)[k];
+    if ((typeof v === 'string' || typeof v === 'number') && dirty.has(String(v))) return String(v);
+  }
+  return undefined;
+}
+
+/** Where a dirty record of the held list is expected while its page has not been read. */
+class Expected {
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
+}
+
+export type Prediction = { list: unknown[] } | { need: number[] } | null;
+
+/**
+ * The whole list (`list`), the pages still to read (`need`), or null when the pages read do not
+ * fit a list in which only the dirty records changed (read every page then).
+ * `fetched`: page number (from 1) → its items, as read now; `total`: the API's count now.
+ */
+export function predictList(
+  held: HeldList,
+  total: number,
+  fetched: ReadonlyMap<number, readonly unknown[]>,
+): Prediction {
+  const { limit, dirty } = held;
+  if (limit <= 0 || !fetched.has(1)) return null;
+  // The dirty records the pages read show, at their positions now.
+  const seen = new Map<string, number>();
+  const placed: Array<[number, unknown]> = [];
+  for (const [page, items] of fetched) {
+    if (items.length > limit) return null;
+    for (const [i, item] of items.entries()) {
+      const k = dirtyKeyOf(item, dirty);
+      if (k === undefined) continue;
+      if (seen.has(k)) return null; // listed twice: not a shape this can follow
+      seen.set(k, (page - 1) * limit + i);
+      placed.push([(page - 1) * limit + i, item]);
+    }
+  }
+  placed.sort((a, b) => a[0] - b[0]);
+  // Dirty records of the held list not seen on a page that would hold them: gone from the list.
+  const gone = new Set<string>();
+  for (;;) {
+    const list: unknown[] = [];
+    for (const item of held.items) {
+      const k = dirtyKeyOf(item, dirty);
+      if (k === undefined) list.push(item);
+      else if (!seen.has(k) && !gone.has(k) && dirty.get(k) !== 'delete') list.push(new Expected(k));
+    }
+    for (const [at, item] of placed) {
+      if (at > list.length) return null;
+      list.splice(at, 0, item);
+    }
+    const need = new Set<number>();
+    let dropped = false;
+    for (const [i, x] of list.entries()) {
+      if (!(x instanceof Expected)) continue;
+      const page = Math.floor(i / limit) + 1;
+      if (fetched.has(page)) {
+        // Its page was read and does not show it: it left the list (or moved; the count tells).
+        gone.add(x.key);
+        dropped = true;
+      } else need.add(page);
+    }
+    if (dropped) continue;
+    if (need.size > 0) return { need: [...need].sort((a, b) => a - b) };
+    if (list.length !== total) return null;
+    for (const [page, items] of fetched) {
+      const from = (page - 1) * limit;
+      const expected = list.slice(from, from + limit);
+      if (expected.length !== items.length) return null;
+      for (const [i, item] of items.entries())
+        if (expected[i] !== item && JSON.stringify(expected[i]) !== JSON.stringify(item)) return null;
+    }
+    return { list };
+  }
+}

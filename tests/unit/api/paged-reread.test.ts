@@ -1,0 +1,160 @@
+// The publisher's re-read of a paged main list after an edit (issue 23, src/collections/page-prediction.ts):
+// the articles area's real loader against the reference API with 250 articles a language (three
+// pages of /content/category/all). After each kind of edit the incremental re-read, which reads
+// only the pages that can show the edit, stores exactly what a whole re-read of the same API
+// stores; a record that moved where no page read shows it makes it read every page.
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startContentApi } from '../../../scripts/content-api/server.ts';
+import { tempDir } from '../content-api/harness';
+
+vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c, getCollection: async () => [] }));
+
+const { setApiBaseUrl } = await import('../../../src/api/client');
+const { collections } = await import('../../../src/areas/articles/collection');
+const { detailCache } = await import('../../../scripts/publisher/content-store.ts');
+
+type Loader = { load: (context: unknown) => Promise<void> };
+const loader = (collections.articles as unknown as { loader: Loader }).loader;
+
+const TOKEN = 'paged-reread-token';
+let api: Awaited<ReturnType<typeof startContentApi>>;
+/** Paths of every GET of the main list (`/content/category/all?page=2…`), in order. */
+const listGets: string[] = [];
+
+beforeAll(async () => {
+  api = await startContentApi({
+    host: '127.0.0.1',
+    port: 0,
+    dbPath: `${tempDir()}/api.sqlite`,
+    scale: 250,
+    editor: { token: TOKEN, log: () => {} },
+  });
+  setApiBaseUrl(api.url);
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    // The revalidation of the last sync's GETs (If-None-Match) is the loader's, before any page is read.
+    if (url.pathname.endsWith('/content/category/all') && !new Headers(init?.headers).has('if-none-match'))
+      listGets.push(`${url.searchParams.get('page')} ${new Headers(init?.headers).get('accept-language')}`);
+    return realFetch(input, init);
+  });
+}, 60_000);
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await api.close();
+});
+
+/** What Astro's content layer keeps for one collection between syncs. */
+function contentLayer() {
+  const entries = new Map<string, { id: string; data: Record<string, unknown> }>();
+  const meta = new Map<string, string>();
+  const context = {
+    collection: 'articles',
+    store: {
+      get: (id: string) => entries.get(id),
+      has: (id: string) => entries.has(id),
+      keys: () => [...entries.keys()],
+      delete: (id: string) => void entries.delete(id),
+      set: (entry: { id: string; data: Record<string, unknown> }) => (entries.set(entry.id, entry), true),
+    },
+    meta: {
+      get: (k: string) => meta.get(k),
+      set: (k: string, v: string) => void meta.set(k, v),
+      has: (k: string) => meta.has(k),
+      delete: (k: string) => void meta.delete(k),
+    },
+    logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
+    generateDigest: (data: unknown) => JSON.stringify(data),
+  };
+  return {
+    sync: () => loader.load(context),
+    /** Every stored record's data by id, the order record among them. */
+    snapshot: () => Object.fromEntries([...entries].map(([id, e]) => [id, e.data])),
+  };
+}
+
+const edit = (key: string, body: unknown, method = 'POST') =>
+  fetch(`${api.url}/api/editor/article/${encodeURIComponent(key)}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: method === 'DELETE' ? undefined : JSON.stringify(body),
+  }).then((r) => expect(r.ok).toBe(true));
+
+/** The slug at `index` of the main list in the API's order (newest first). */
+function slugAt(index: number): string {
+  const db = new DatabaseSync(api.dbPath);
+  try {
+    const rows = db.prepare('SELECT slug FROM articles ORDER BY published_at DESC, id DESC').all() as Array<{
+      slug: string;
+    }>;
+    return rows[index]!.slug;
+  } finally {
+    db.close();
+  }
+}
+
+describe('an edit re-reads the pages of the main list it can change, and stores what a whole re-read does', () => {
+  const publisher = contentLayer();
+
+  /** The publisher's re-read of one edited record, then a whole re-read of a fresh store to compare with. */
+  async function rereadAfter(event: { action: string; key: string }) {
+    listGets.length = 0;
+    detailCache.begin([{ type: 'article', ...event }]);
+    await publisher.sync();
+    // A record that moved is read again as a new one (scripts/publisher/stages/reread.ts).
+    if (detailCache.moved.size > 0) {
+      detailCache.begin([{ type: 'article', ...event, action: 'create' }]);
+      await publisher.sync();
+    }
+    const asked = [...listGets];
+    const whole = contentLayer();
+    detailCache.begin(null);
+    await whole.sync();
+    expect(publisher.snapshot()).toEqual(whole.snapshot());
+    return asked.map((g) => g.split(' ')[0]).sort();
+  }
+
+  it('starts from a whole read (the catch-up): three pages a language', async () => {
+    detailCache.begin(null);
+    await publisher.sync();
+    expect(listGets.filter((g) => g.endsWith(' en')).length).toBe(3);
+  });
+
+  it('a new title on page 2: pages 1 and 2', async () => {
+    const slug = slugAt(150);
+    await edit(slug, { th: { title: 'หัวข้อใหม่' }, en: { title: 'A new title' } });
+    expect(await rereadAfter({ action: 'update', key: slug })).toEqual(['1', '1', '2', '2']);
+    expect(JSON.stringify(publisher.snapshot())).toContain('A new title');
+  });
+
+  it('a new article: page 1 alone, every later page one place on', async () => {
+    await edit('a-new-article', { th: { title: 'บทความใหม่' }, en: { title: 'A new article' } });
+    expect(await rereadAfter({ action: 'create', key: 'a-new-article' })).toEqual(['1', '1']);
+  });
+
+  it('a deletion on page 3: page 1 alone', async () => {
+    const slug = slugAt(220);
+    await edit(slug, null, 'DELETE');
+    expect(await rereadAfter({ action: 'delete', key: slug })).toEqual(['1', '1']);
+  });
+
+  it('a record dated back from page 1 to the last page: every page (page 1 cannot tell where it went), then as a moved record pages 1 and 3', async () => {
+    const slug = slugAt(3);
+    const db = new DatabaseSync(api.dbPath);
+    db.prepare("UPDATE articles SET published_at = '2000-01-01T00:00:00.000Z' WHERE slug = ?").run(slug);
+    db.close();
+    expect(await rereadAfter({ action: 'update', key: slug })).toEqual([
+      '1',
+      '1',
+      '1',
+      '1',
+      '2',
+      '2',
+      '3',
+      '3',
+      '3',
+      '3',
+    ]);
+  });
+});
