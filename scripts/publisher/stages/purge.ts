@@ -21,8 +21,9 @@ export function purgeRequest(
 ): PurgeRequest {
   const tags = new Set([...carried.tags, ...tagsOf(records)]);
   const paths = new Set(carried.paths);
-  for (const [p, f] of after) if (!isHashedAsset(p) && before.get(p)?.hash !== f.hash) paths.add(publicPath(p));
-  for (const p of before.keys()) if (!isHashedAsset(p) && !after.has(p)) paths.add(publicPath(p));
+  // The cheap test first: of 85,000 files (72,000 pages) a few dozen differ.
+  for (const [p, f] of after) if (before.get(p)?.hash !== f.hash && !isHashedAsset(p)) paths.add(publicPath(p));
+  for (const p of before.keys()) if (!after.has(p) && !isHashedAsset(p)) paths.add(publicPath(p));
   return { tags: [...tags], paths: [...paths] };
 }
 

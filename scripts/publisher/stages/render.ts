@@ -156,25 +156,27 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const stale = (p: PagePath) =>
     all || force(p.file) || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
   const pageSet = new Set(paths.map((p) => p.file));
+  // One pass over the live release (85,000 files at 72,000 pages): what is not a page carries
+  // over; the pages no path gives any more are going (now, or with the next release).
+  const next: Files = new Map();
+  const going: string[] = [];
+  for (const [p, f] of live) {
+    if (!f.page) next.set(p, f);
+    else if (!pageSet.has(p)) going.push(p);
+  }
   const shifted =
-    paths.filter((p) => input.defer?.(p.file) && stale(p)).length +
-    [...live.keys()].filter((f) => live.get(f)!.page && !pageSet.has(f) && input.defer?.(f)).length;
+    paths.filter((p) => input.defer?.(p.file) && stale(p)).length + going.filter((f) => input.defer?.(f)).length;
   const deferrable = (file: string) => shifted > DEFER_FROM && input.defer?.(file) === true;
   const staleLive = input.changedRecords ? paths.filter((p) => live.has(p.file) && stale(p)) : [];
   const first = staleLive.length > WIDE_FROM ? firstOfWide(staleLive, input.changedRecords!, live) : null;
   const pathsMs = performance.now() - t;
   await mkdir(workDir, { recursive: true });
-  const next: Files = new Map();
-  // Files that are not pages (assets, public files, the sitemap) carry over.
-  for (const [p, f] of live) if (!f.page) next.set(p, f);
-  const pageFiles = new Set(paths.map((p) => p.file));
   let deferred = 0;
   let removed = 0;
-  for (const [p, f] of live) {
-    if (!f.page || pageFiles.has(p)) continue;
+  for (const p of going) {
     if (!deferrable(p)) removed++;
     else {
-      next.set(p, f); // gone with the next release
+      next.set(p, live.get(p)!); // gone with the next release
       deferred++;
     }
   }

@@ -241,3 +241,48 @@ describe('dir release store, spares for the releases before KEEP_RELEASES', () =
     expect(readFileSync(path.join(root, 'releases/r2/p0/index.html'), 'utf8')).toBe('page 0 in r2');
   });
 });
+
+describe('dir release store, a spare brought up to the live release in the background', () => {
+  it('links what the releases since changed into the spare, so the next stage finds it one edit away', async () => {
+    const { root, src, store } = freshStore();
+    const pages = Array.from({ length: 200 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext();
+    await store.sparesReady();
+    expect(store.spares).toBe(2);
+
+    // A create's second release: 40 list pages shifted, one gone, one new; staged on one spare.
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const shifted = [
+      ...pages
+        .filter((f) => f.path !== 'p150/index.html')
+        .map((f, i) => (i < 40 ? file(work, f.path, `shifted ${i}`) : f)),
+      file(work, 'new/index.html', 'new page'),
+    ];
+    await store.stage('r2', shifted);
+    await store.activate('r2');
+    await store.prune(5);
+    store.prepareNext(); // as the publisher's release stage does after each prune
+    await store.sparesReady();
+
+    // The spare left (a copy of r1, 42 files from r2) now holds r2's files, linked from the live release.
+    expect(store.spares).toBe(2);
+    const spares = readdirSync(path.join(root, 'releases')).filter((d) => d.startsWith('.spare'));
+    const behind = spares.map((d) => path.join(root, 'releases', d)).filter((d) => existsSync(path.join(d, 'p0')));
+    expect(behind.length).toBe(2);
+    for (const dir of behind) {
+      expect(readFileSync(path.join(dir, 'p5/index.html'), 'utf8')).toBe('shifted 5');
+      expect(statSync(path.join(dir, 'p5/index.html')).ino).toBe(statSync(path.join(root, 'live/p5/index.html')).ino);
+      expect(readFileSync(path.join(dir, 'new/index.html'), 'utf8')).toBe('new page');
+      expect(existsSync(path.join(dir, 'p150'))).toBe(false); // a page gone, with its folder
+    }
+    // The next edit's stage finds a spare one page away: it places one file.
+    const edited = shifted.map((f) => (f.path === 'p100/index.html' ? file(work, f.path, 'edited') : f));
+    expect(await store.stage('r3', edited)).toEqual({ written: 1, reused: 199 });
+    await store.activate('r3');
+    expect(readFileSync(path.join(root, 'live/p100/index.html'), 'utf8')).toBe('edited');
+    expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('shifted 5');
+    expect(existsSync(path.join(root, 'live/p150'))).toBe(false);
+  });
+});
