@@ -409,6 +409,17 @@ class DetailCache {
     return { ...held, dirty };
   }
 
+  /**
+   * True in a re-read of edited records whose types all have a detail endpoint and whose answers
+   * the cache holds: the loaders read each language through the caches rather than revalidate
+   * every GET of its last sync (src/collections/api-collection.ts). The GETs answered from the
+   * caches have no ETag, so the area's next scheduled re-read reads it in full.
+   */
+  skipsRevalidation(): boolean {
+    if (!this.#dirty) return false;
+    return [...this.#dirty.keys()].every((type) => DETAIL_ENDPOINTS[type] && this.#held.has(type));
+  }
+
   setPages(lang: string, endpoint: string, items: readonly unknown[], limit: number): void {
     this.#paged.set(`${lang} ${endpoint}`, { items, limit });
   }
