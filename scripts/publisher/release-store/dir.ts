@@ -419,7 +419,8 @@ export class DirReleaseStore implements ReleaseStore {
           else this.#dropSpare(spare);
         }
         for (const spare of [...this.#spares]) {
-          if (spare.from === liveId) continue;
+          // One a stage took while the one before was brought up to date is that stage's now.
+          if (spare.from === liveId || !this.#spares.includes(spare)) continue;
           this.#refreshing = this.#refresh(spare, liveId, live);
           await this.#refreshing;
           this.#refreshing = null;

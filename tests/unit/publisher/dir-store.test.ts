@@ -286,3 +286,34 @@ describe('dir release store, a spare brought up to the live release in the backg
     expect(existsSync(path.join(root, 'live/p150'))).toBe(false);
   });
 });
+
+describe('dir release store, a stage while spares are brought up to date', () => {
+  it('never brings up to date a spare a stage took meanwhile (it would come back with only the changed files)', async () => {
+    const { root, src, store } = freshStore();
+    const pages = Array.from({ length: 120 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext(4);
+    await store.sparesReady();
+    expect(store.spares).toBe(4);
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const r2 = pages.map((f, i) => (i < 30 ? file(work, f.path, `r2 ${i}`) : f));
+    await store.stage('r2', r2);
+    await store.activate('r2');
+    store.prepareNext(); // three spares of r1 to bring to r2, one after the other
+    const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+    await store.stage('r3', r3); // takes one of them meanwhile
+    await store.activate('r3');
+    await store.sparesReady();
+    const count = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true }).reduce(
+        (n, d) => n + (d.name.startsWith('.') ? 0 : d.isDirectory() ? count(path.join(dir, d.name)) : 1),
+        0,
+      );
+    const spares = readdirSync(path.join(root, 'releases')).filter((d) => d.startsWith('.spare'));
+    expect(spares.length).toBeGreaterThan(0);
+    for (const d of spares) expect(count(path.join(root, 'releases', d))).toBe(120);
+    expect(count(path.join(root, 'releases/r3'))).toBe(120);
+    expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
+  });
+});
