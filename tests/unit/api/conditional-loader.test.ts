@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { startTestApi, type TestApi } from '../content-api/harness';
+import { contentLayer as contentLayerOf } from './content-layer';
 
 vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c }));
 
@@ -64,47 +65,8 @@ const areaLoader = (listEndpoint: string) =>
 const PER_DETAIL = '/content/category/export';
 const EMBEDDING = '/content/category/all';
 
-/** What Astro's content layer hands a loader, kept between syncs like node_modules/.astro does. */
-function contentLayer(listEndpoint = PER_DETAIL) {
-  const loader = areaLoader(listEndpoint);
-  const entries = new Map<string, { id: string; data: Record<string, unknown>; digest?: string }>();
-  const meta = new Map<string, string>();
-  const info: string[] = [];
-  let writes = 0;
-  let metaWrites = 0;
-  const context = {
-    collection: 'articles',
-    store: {
-      get: (id: string) => entries.get(id),
-      has: (id: string) => entries.has(id),
-      keys: () => [...entries.keys()],
-      delete: (id: string) => void entries.delete(id),
-      set: (entry: { id: string; data: Record<string, unknown>; digest?: string }) => {
-        writes++;
-        entries.set(entry.id, entry);
-        return true;
-      },
-    },
-    meta: {
-      get: (k: string) => meta.get(k),
-      set: (k: string, v: string) => {
-        metaWrites++;
-        meta.set(k, v);
-      },
-      has: (k: string) => meta.has(k),
-      delete: (k: string) => void meta.delete(k),
-    },
-    logger: { info: (m: string) => info.push(m), warn: () => {}, error: () => {}, debug: () => {} },
-    generateDigest: (data: unknown) => JSON.stringify(data),
-  };
-  return {
-    entries,
-    info,
-    writes: () => writes,
-    metaWrites: () => metaWrites,
-    sync: () => loader.load(context as unknown as Parameters<typeof loader.load>[0]),
-  };
-}
+/** The content layer (./content-layer.ts) of a small area over `listEndpoint`. */
+const contentLayer = (listEndpoint = PER_DETAIL) => contentLayerOf(areaLoader(listEndpoint), 'articles');
 
 describe('apiLoader with conditional requests', () => {
   it('costs only 304s and writes nothing when the API did not change', async () => {

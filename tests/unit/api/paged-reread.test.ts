@@ -4,9 +4,11 @@
 // only the pages that can show the edit, stores exactly what a whole re-read of the same API
 // stores; a record that moved where no page read shows it makes it read every page.
 import { DatabaseSync } from 'node:sqlite';
+import type { Loader } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 import { tempDir } from '../content-api/harness';
+import { contentLayer as contentLayerOf } from './content-layer';
 
 vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c, getCollection: async () => [] }));
 
@@ -14,7 +16,6 @@ const { setApiBaseUrl } = await import('../../../src/api/client');
 const { collections } = await import('../../../src/areas/articles/collection');
 const { detailCache } = await import('../../../scripts/publisher/content-store.ts');
 
-type Loader = { load: (context: unknown) => Promise<void> };
 const loader = (collections.articles as unknown as { loader: Loader }).loader;
 
 const TOKEN = 'paged-reread-token';
@@ -47,34 +48,8 @@ afterAll(async () => {
   await api.close();
 });
 
-/** What Astro's content layer keeps for one collection between syncs. */
-function contentLayer() {
-  const entries = new Map<string, { id: string; data: Record<string, unknown> }>();
-  const meta = new Map<string, string>();
-  const context = {
-    collection: 'articles',
-    store: {
-      get: (id: string) => entries.get(id),
-      has: (id: string) => entries.has(id),
-      keys: () => [...entries.keys()],
-      delete: (id: string) => void entries.delete(id),
-      set: (entry: { id: string; data: Record<string, unknown> }) => (entries.set(entry.id, entry), true),
-    },
-    meta: {
-      get: (k: string) => meta.get(k),
-      set: (k: string, v: string) => void meta.set(k, v),
-      has: (k: string) => meta.has(k),
-      delete: (k: string) => void meta.delete(k),
-    },
-    logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
-    generateDigest: (data: unknown) => JSON.stringify(data),
-  };
-  return {
-    sync: () => loader.load(context),
-    /** Every stored record's data by id, the order record among them. */
-    snapshot: () => Object.fromEntries([...entries].map(([id, e]) => [id, e.data])),
-  };
-}
+/** The articles area's content layer (./content-layer.ts). */
+const contentLayer = () => contentLayerOf(loader, 'articles');
 
 const edit = (key: string, body: unknown, method = 'POST') =>
   fetch(`${api.url}/api/editor/article/${encodeURIComponent(key)}`, {
