@@ -369,13 +369,11 @@ class DetailCache {
    * shows but the main list does not is caught up by the next scheduled re-read.
    */
   list(lang: string, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined {
-    if (!this.#dirty) return undefined;
+    if (!this.#dirty || !this.#listedOnly()) return undefined;
     const held = this.#lists.get(`${lang} ${endpoint}`);
     if (!held) return undefined;
-    for (const [type, keys] of this.#dirty) {
-      if (!DETAIL_ENDPOINTS[type]) return undefined;
+    for (const keys of this.#dirty.values())
       for (const k of keys) if (held.names.has(k) || landsIn(k)) return undefined;
-    }
     this.listHits++;
     return { value: held.value };
   }
@@ -394,12 +392,11 @@ class DetailCache {
    * catch-up or a scheduled re-read, which read every page.
    */
   pages(lang: string, endpoint: string): HeldList | undefined {
-    if (!this.#dirty) return undefined;
+    if (!this.#dirty || !this.#listedOnly()) return undefined;
     const held = this.#paged.get(`${lang} ${endpoint}`);
     if (!held) return undefined;
     const dirty = new Map<string, string>();
     for (const [type, keys] of this.#dirty) {
-      if (!DETAIL_ENDPOINTS[type]) return undefined;
       for (const k of keys) {
         // A key two types share is read as the more cautious of their actions (an update may stay listed).
         const action = this.#actions.get(`${type} ${k}`) ?? 'update';
@@ -416,8 +413,17 @@ class DetailCache {
    * caches have no ETag, so the area's next scheduled re-read reads it in full.
    */
   skipsRevalidation(): boolean {
-    if (!this.#dirty) return false;
-    return [...this.#dirty.keys()].every((type) => DETAIL_ENDPOINTS[type] && this.#held.has(type));
+    return this.#listedOnly() && [...this.#dirty!.keys()].every((type) => this.#held.has(type));
+  }
+
+  /**
+   * True in a re-read of dirty records whose types all have a detail endpoint: records whose list
+   * items are their own, so a list changes only where they were or are now (an event of another
+   * type, a menu, may rename what every item shows). The one rule behind kept lists, held paged
+   * lists and reading a language without revalidating it.
+   */
+  #listedOnly(): boolean {
+    return this.#dirty !== null && [...this.#dirty.keys()].every((type) => DETAIL_ENDPOINTS[type] !== undefined);
   }
 
   setPages(lang: string, endpoint: string, items: readonly unknown[], limit: number): void {
