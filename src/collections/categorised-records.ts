@@ -46,21 +46,21 @@ export async function fetchDepartmentLists<T>(
   const pairs = [...departments.values()].flatMap((department) =>
     categories.map((category) => ({ department, category })),
   );
-  // Where each item of the main list lands: its pair, by its slug and by its id (a slug may be another's id).
-  const pairsOf = new Map<string, Set<string>>();
+  // Where each item of the main list may land, by its slug and by its id (a slug may be another's
+  // id): every department's list of its category. Not only its own department's: a department
+  // that is a source (the agency's own news, the ministry's) lists records of every office, and
+  // no list item says which source it is of.
+  const categoriesOf = new Map<string, Set<string>>();
   for (const a of list)
-    if (a.department)
-      for (const k of [a.slug, a.id])
-        pairsOf.set(k, (pairsOf.get(k) ?? new Set()).add(`${a.department.slug}/${a.category.slug}`));
+    for (const k of [a.slug, a.id]) categoriesOf.set(k, (categoriesOf.get(k) ?? new Set()).add(a.category.slug));
   const lists = await Promise.all(
     pairs.map(async ({ department, category }) => {
       const endpoint = source.endpoint(department.slug, category.slug);
-      const pair = `${department.slug}/${category.slug}`;
-      // The publisher keeps a pair's list when no record it re-reads was in it or lands in it now.
+      // The publisher keeps a pair's list when no record it re-reads was in it or may land in it now.
       const items = await ctx.kept(
         endpoint,
         () => fetchAllPages(ctx, endpoint, (page, limit) => source.load(department.slug, category.slug, page, limit)),
-        (key) => pairsOf.get(key)?.has(pair) === true,
+        (key) => categoriesOf.get(key)?.has(category.slug) === true,
       );
       return { department, category, keys: items.map(source.key) };
     }),

@@ -13,14 +13,16 @@ vi.mock('astro:content', () => ({ getCollection: async () => [] }));
 
 import type { Category, Department } from '../../../src/api/shared.ts';
 
-type Item = { id: string; slug: string; department: Department; category: Category };
+/** `source`: a department that lists the records of every office it is the source of (no list item says so). */
+type Item = { id: string; slug: string; department: Department; category: Category; source?: string };
 const dept: Department = { slug: 'd1', title: 'D1' };
 const cat = (slug: string): Category => ({ id: slug, slug, title: slug, count: 0 });
-const item = (slug: string, category: string): Item => ({
+const item = (slug: string, category: string, department = dept, source?: string): Item => ({
   id: `id-${slug}`,
   slug,
-  department: dept,
+  department,
   category: cat(category),
+  ...(source ? { source } : {}),
 });
 
 /** The API: every article of the area, newest first; a pair's list is the items of that pair. */
@@ -42,7 +44,7 @@ function api(items: Item[]) {
       endpoint: (d, c) => `/content/category/${d}/${c}`,
       load: async (d, c) => {
         calls.push(`${d}/${c}`);
-        const listed = items.filter((i) => i.department.slug === d && i.category.slug === c);
+        const listed = items.filter((i) => (i.department.slug === d || i.source === d) && i.category.slug === c);
         return { items: listed, total: listed.length, page: 1, limit: 100 };
       },
       key: (i) => `article:${i.slug}`,
@@ -91,6 +93,32 @@ describe('kept department lists', () => {
     const after = keysOf(await site.read());
     expect(after.news).toBeUndefined(); // the pair has no item left
     expect(site.calls.splice(0)).toEqual(['d1/news']);
+  });
+
+  it("a new record joins every department's list of its category it belongs to, its source's too", async () => {
+    // The agency's own news (a source) lists its own records and those of every office it is the source of.
+    const own: Department = { slug: 'own', title: 'Own' };
+    const site = api([item('o1', 'news', own), item('a1', 'news', dept, 'own'), item('a2', 'tips')]);
+    detailCache.begin(null);
+    expect(keysOf(await site.read())).toEqual({ news: ['article:a1'], tips: ['article:a2'] });
+    site.calls.length = 0;
+    const lists = async () =>
+      Object.fromEntries((await site.read()).map((l) => [`${l.department.slug}/${l.category.slug}`, l.keys]));
+
+    // A new office record of the agency's own news: its office's list and its source's change.
+    site.items.unshift(item('x', 'news', dept, 'own'));
+    detailCache.begin([{ type: 'article', action: 'create', key: 'x' }]);
+    expect(await lists()).toEqual({
+      'own/news': ['article:x', 'article:o1', 'article:a1'],
+      'd1/news': ['article:x', 'article:a1'],
+      'd1/tips': ['article:a2'],
+    });
+    expect(site.calls.splice(0).sort()).toEqual(['d1/news', 'own/news']);
+
+    // a2 moved to news (the agency's own): its source's news list gains it, though its office is d1.
+    site.items[site.items.findIndex((i) => i.slug === 'a2')] = item('a2', 'news', dept, 'own');
+    detailCache.begin([{ type: 'article', action: 'update', key: 'a2' }]);
+    expect((await lists())['own/news']).toEqual(['article:x', 'article:o1', 'article:a1', 'article:a2']);
   });
 
   it('reuses nothing in a whole re-read, or for an event that names no record (a menu)', async () => {
