@@ -17,7 +17,10 @@ type Hook = (arg: unknown) => Promise<void> | void;
 /** Writes the sitemap files for these page pathnames into `dir`; returns their names. */
 export async function writeSitemaps(dir: string, site: string, pathnames: readonly string[]): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const { sitemapOptions } = (await import(OPTIONS_MODULE)) as { sitemapOptions: SitemapOptions };
+  const { sitemapOptions, urlOrder } = (await import(OPTIONS_MODULE)) as {
+    sitemapOptions: SitemapOptions;
+    urlOrder: (a: string, b: string) => number;
+  };
   const hooks = sitemap(sitemapOptions).hooks as Record<string, Hook>;
   const problems: string[] = [];
   const logger = { info: () => {}, warn: (m: string) => problems.push(m), error: (m: string) => problems.push(m) };
@@ -27,7 +30,13 @@ export async function writeSitemaps(dir: string, site: string, pathnames: readon
   });
   await hooks['astro:build:done']!({
     dir: pathToFileURL(`${path.resolve(dir)}/`),
-    pages: pathnames.map((p) => ({ pathname: p.replace(/^\/+/, '') })),
+    // In the integration's order already: its sort (localeCompare with options, a collator built
+    // per call) then compares each URL once with the next, not n log n times (8 s at 72,000 pages).
+    pages: pathnames
+      .map((p) => p.replace(/^\/+/, ''))
+      .map((pathname) => ({ pathname, url: new URL(`/${pathname}`, new URL('/', site)).href }))
+      .sort((a, b) => urlOrder(a.url, b.url))
+      .map(({ pathname }) => ({ pathname })),
     logger,
   });
   if (problems.length > 0) throw new Error(`sitemap: ${problems.join('; ')}`);

@@ -31,9 +31,14 @@ function twinOf(/** @type {string} */ url) {
   return { lang: english ? PREFIXED : DEFAULT_LANG, twin: other.href, twinLang: english ? DEFAULT_LANG : PREFIXED };
 }
 
+/**
+ * The order the integration sorts page URLs in (`localeCompare(b, 'en', { numeric: true })`), as
+ * one collator: `localeCompare` with options builds one on every call (about 20 µs each).
+ */
+export const urlOrder = new Intl.Collator('en', { numeric: true }).compare;
+
 /** The order the integration lists links in: its sort of page URLs. */
-const byUrl = (/** @type {{ url: string }} */ a, /** @type {{ url: string }} */ b) =>
-  a.url.localeCompare(b.url, 'en', { numeric: true });
+const byUrl = (/** @type {{ url: string }} */ a, /** @type {{ url: string }} */ b) => urlOrder(a.url, b.url);
 
 /** @type {NonNullable<import('@astrojs/sitemap').SitemapOptions>} */
 export const sitemapOptions = {
