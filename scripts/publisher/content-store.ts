@@ -196,6 +196,12 @@ class DetailCache {
   pageHits = 0;
   /** Of `misses`: detail answers that came embedded in their lists (no request of their own). */
   embeddedHits = 0;
+  /** The answers of this re-read's GETs, by `lang url`, while it re-reads edited records (for a second pass). */
+  #heard = new Map<string, string>();
+  /** The first pass's answers, while a second pass reads them again (`begin(…, { replay: true })`). */
+  #replaying: Map<string, string> | null = null;
+  /** GETs answered from the first pass's in this pass (no request). */
+  replayHits = 0;
 
   /** This pass's counts, for the re-read's result. */
   get counts() {
@@ -206,6 +212,7 @@ class DetailCache {
       embedded: this.embeddedHits,
       listsReused: this.listHits,
       pagesReused: this.pageHits,
+      replayed: this.replayHits,
     };
   }
 
@@ -239,10 +246,18 @@ class DetailCache {
     return [...this.#dirty.keys()].some((type) => DETAIL_ENDPOINTS[type] && !this.#held.has(type));
   }
 
-  /** Starts a re-read of these dirty records (null: reuse nothing). */
-  begin(events: readonly { type: string; action: string; key: string }[] | null): void {
+  /**
+   * Starts a re-read of these dirty records (null: reuse nothing). `replay`: a second pass of the
+   * same re-read (a moved record read again as a new one, stages/reread.ts): every GET the first
+   * pass made is answered as it answered then, moments ago; only the GETs it did not make (the
+   * moved record's new neighbours) go to the API.
+   */
+  begin(events: readonly { type: string; action: string; key: string }[] | null, { replay = false } = {}): void {
     for (const w of this.#waiters) w.resolve(undefined);
     this.#waiters.clear();
+    this.#replaying = replay && events ? this.#heard : null;
+    this.#heard = new Map();
+    this.replayHits = 0;
     this.#dirty = null;
     this.moved = new Set();
     this.hits = 0;
@@ -424,6 +439,22 @@ class DetailCache {
    */
   #listedOnly(): boolean {
     return this.#dirty !== null && [...this.#dirty.keys()].every((type) => DETAIL_ENDPOINTS[type] !== undefined);
+  }
+
+  heard(lang: string, url: string, text: string): void {
+    if (this.#dirty) this.#heard.set(`${lang} ${url}`, text);
+  }
+
+  replay(lang: string, url: string): string | undefined {
+    const text = this.#replaying?.get(`${lang} ${url}`);
+    if (text !== undefined) this.replayHits++;
+    return text;
+  }
+
+  /** The re-read is over: the answers kept for a second pass are let go. */
+  finish(): void {
+    this.#heard = new Map();
+    this.#replaying = null;
   }
 
   setPages(lang: string, endpoint: string, items: readonly unknown[], limit: number): void {

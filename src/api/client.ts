@@ -88,6 +88,8 @@ export interface ObservedGet {
   etag: string | null;
   /** The parsed answer (before it is returned: the observer may take parts out of it). */
   body?: unknown;
+  /** The answer as it came, to read again (the parsed one may be changed by its readers). */
+  text?: string;
 }
 
 let observeGet: ((seen: ObservedGet) => void) | null = null;
@@ -163,7 +165,7 @@ export async function request<T = unknown>(method: Method, path: string, options
     const response = await w.fetch(method).res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
-    observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed });
+    observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed, text });
     return parsed;
   } catch (raw) {
     observe?.({ url, lang, etag: null });

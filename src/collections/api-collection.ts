@@ -208,6 +208,13 @@ interface DetailCache {
    * of the language an edit left alone, at 72,000 pages).
    */
   skipsRevalidation?(): boolean;
+  /** Told each GET's answer as it came (the publisher keeps those of an edit's first pass). */
+  heard?(lang: Lang, url: string, text: string): void;
+  /**
+   * The answer the first pass of this re-read got for `url` (a moved record's second pass,
+   * scripts/publisher/stages/reread.ts), or undefined: asked again, the API would answer the same.
+   */
+  replay?(lang: Lang, url: string): string | undefined;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -237,14 +244,21 @@ const areaSkips = new AsyncLocalStorage<(skipped: SkippedRecord) => void>();
 let outsideAreas: ((skipped: SkippedRecord) => void) | null = null;
 const reportToArea = (skipped: SkippedRecord) => (areaSkips.getStore() ?? outsideAreas)?.(skipped);
 
-setGetObserver(({ url, lang, etag, body }) => {
+setGetObserver(({ url, lang, etag, body, text }) => {
   areaGets.getStore()?.set(`${lang} ${url}`, etag);
   const store = areaPrefetch.getStore();
   if (store) keepEmbedded(body, lang, store);
+  else if (text !== undefined) detailCache()?.heard?.(lang, url, text);
 });
 setGetSource((url, lang) => {
   const store = areaPrefetch.getStore();
-  if (!store) return undefined;
+  if (!store) {
+    const again = detailCache()?.replay?.(lang, url);
+    if (again === undefined) return undefined;
+    // As a reused detail answer: a GET this sync did not make, so the next one reads in full.
+    areaGets.getStore()?.set(`${lang} reused:${url}`, null);
+    return { answer: again ? JSON.parse(again) : null };
+  }
   const answer = store.get(`${lang} ${url}`);
   if (answer === undefined) return { headers: EMBED_DETAILS };
   store.delete(`${lang} ${url}`);

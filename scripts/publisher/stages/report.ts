@@ -73,7 +73,7 @@ export class PublishReport {
   }
 
   reread(events: number, read: RereadResult): void {
-    const { collections, requests, reused, patched, fetched, embedded, listsReused, pagesReused } = read;
+    const { collections, requests, reused, patched, fetched, embedded, listsReused, pagesReused, replayed } = read;
     this.log.info(
       {
         stage: 'reread',
@@ -87,9 +87,10 @@ export class PublishReport {
         embedded,
         listsReused,
         pagesReused,
+        replayed,
         changed: read.changed.length,
       },
-      `re-read ${collections.length} collection(s) in ${requests} requests (${reused} detail answers reused, ${patched} of them patched, ${fetched} fetched, ${embedded} of them embedded in their lists; ${listsReused} department lists and ${pagesReused} list pages reused): ${read.changed.length} entries changed`,
+      `re-read ${collections.length} collection(s) in ${requests} requests (${reused} detail answers reused, ${patched} of them patched, ${fetched} fetched, ${embedded} of them embedded in their lists; ${listsReused} department lists and ${pagesReused} list pages reused; ${replayed} answered as a first pass's): ${read.changed.length} entries changed`,
     );
     this.#m.stageSeconds.observe({ stage: 'reread' }, read.durationMs / 1000);
     this.#stage('reread', read.durationMs);

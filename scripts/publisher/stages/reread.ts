@@ -27,6 +27,8 @@ export interface RereadResult {
   listsReused: number;
   /** Pages of paged lists answered from their last whole answer (src/collections/page-prediction.ts): no request. */
   pagesReused: number;
+  /** GETs of a moved record's second pass answered as the first pass's were, moments before: no request. */
+  replayed: number;
   /** Records the loaders skipped or could not read (the publish goes on without them). */
   warnings: string[];
   /** What each loader said it read, for the log. */
@@ -99,17 +101,29 @@ export async function reread(
     // A record moved (another category, other related items): the answers that named it were
     // fetched again above; the ones that may name it now (its new neighbours) are found as for a
     // new record: read again as one, each cached answer of its type waits for its fresh answer.
+    // The lists and answers the first pass read are answered as they were (`replay`): only the
+    // new neighbours' answers are asked (a category change: 154 requests at 20,000 pages, ~90 of
+    // them the first pass's again).
     const moved = detailCache.moved;
-    detailCache.begin(events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)));
+    detailCache.begin(
+      events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)),
+      { replay: true },
+    );
     await load(collections);
     const second = detailCache.counts;
     for (const k of Object.keys(counts) as Array<keyof typeof counts>) counts[k] += second[k];
   }
+  detailCache.finish();
   return {
     collections,
     changed: reads.flatMap((r) => r.changed),
     // The loaders count a reused answer among their GETs: only the others went to the API.
-    requests: reads.reduce((n, r) => n + r.requests, 0) - counts.reused - counts.listsReused - counts.pagesReused,
+    requests:
+      reads.reduce((n, r) => n + r.requests, 0) -
+      counts.reused -
+      counts.listsReused -
+      counts.pagesReused -
+      counts.replayed,
     ...counts,
     warnings: reads.flatMap((r) => r.warnings),
     notes: reads.flatMap((r) => r.notes),

@@ -43,6 +43,7 @@ describe('publish history', () => {
       embedded: 0,
       listsReused: 0,
       pagesReused: 0,
+      replayed: 0,
       warnings: [],
       notes: [],
       durationMs: 30,
