@@ -244,6 +244,22 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
    * were read from (by key): while those entries stand, the route gives the same pages.
    */
   const byRoute = new Map<RouteData, { paths: Array<PagePath & { normal: string }>; entries: Map<string, unknown> }>();
+  /**
+   * How many of the routes' pages give each pathname, and those more than one gives (the build
+   * keeps the first): kept up to date with the routes that run again, so that a publish does not
+   * look up every page of the site (83,000 at 72,000 pages) to find the rare pathname two give.
+   */
+  const given = new Map<string, number>();
+  const twice = new Set<string>();
+  const count = (paths: ReadonlyArray<{ normal: string }>, by: 1 | -1) => {
+    for (const { normal } of paths) {
+      const n = (given.get(normal) ?? 0) + by;
+      if (n > 0) given.set(normal, n);
+      else given.delete(normal);
+      if (n > 1) twice.add(normal);
+      else twice.delete(normal);
+    }
+  };
   return {
     dir,
     origin: facts.origin,
@@ -267,12 +283,12 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
           continue;
         }
         reads.touched.clear();
-        const given = (await pathsOfRoute(StaticPaths, app, routeData)) as Array<{
+        const made = (await pathsOfRoute(StaticPaths, app, routeData)) as Array<{
           pathname: string;
           route: RouteData;
           cacheKey?: string;
         }>;
-        const paths = given.map((p) => ({
+        const paths = made.map((p) => ({
           file: outputFile(p.pathname, p.route),
           pathname: p.pathname,
           normal: p.pathname.replace(/\/+$/, ''),
@@ -280,25 +296,25 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
           cacheKey: p.cacheKey,
           records: (p.cacheKey && records.get(p.cacheKey)) || [],
         }));
+        if (kept) count(kept.paths, -1);
+        count(paths, 1);
         byRoute.set(routeData, {
           paths,
           entries: new Map([...reads.touched].map((key) => [key, routeCache.cache[key]])),
         });
         for (const p of paths) all.push(p);
       }
-      const seen = new Set<string>();
-      const out: PagePath[] = [];
-      for (const p of all) {
-        // The build keeps the first route for a pathname (prerenderConflictBehavior) and
-        // renders fallbacks after the rest.
-        if (seen.has(p.normal)) continue;
-        seen.add(p.normal);
-        out.push(p);
+      // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit:
+      // once it holds a quarter more than the pages (a pass over every page, not at each publish).
+      if (records.size > all.length * 1.25 + 1000) {
+        const live = new Set(all.map((p) => p.cacheKey));
+        for (const k of records.keys()) if (!live.has(k)) records.delete(k);
       }
-      // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit.
-      const live = new Set(all.map((p) => p.cacheKey));
-      for (const k of records.keys()) if (!live.has(k)) records.delete(k);
-      return out;
+      if (twice.size === 0) return all;
+      // The build keeps the first route for a pathname (prerenderConflictBehavior) and renders
+      // fallbacks after the rest.
+      const seen = new Set<string>();
+      return all.filter((p) => (twice.has(p.normal) ? !seen.has(p.normal) && seen.add(p.normal) : true));
     },
     readByAll: (collections) => reads.readByAll(collections),
     async render(page) {

@@ -644,18 +644,45 @@ export function noteReads(collections: readonly string[]): void {
  * Different entries, a changed record or a different order give a different key;
  * the same entries give the same key in every build.
  */
-export function cacheKeyOf(...sources: Array<DigestSource | readonly DigestSource[] | undefined | null>): string {
-  const hash = createHash('sha256');
+export function cacheKeyOf(
+  ...sources: Array<DigestSource | readonly DigestSource[] | KeyPrefix | undefined | null>
+): string {
   const records = recordsOfKeys();
-  const named = records ? new Set<string>() : null;
+  let text = '';
+  const named: string[] = [];
   for (const source of sources.flat()) {
     if (!source) continue;
-    hash.update(`${source.collection ?? ''}:${source.id}:${source.digest ?? ''}\n`);
-    if (!named || !records) continue;
-    if (source.collection) named.add(`${source.collection}/${source.id}`);
-    else if (typeof source.digest === 'string') for (const r of records.get(source.digest) ?? []) named.add(r);
+    if ('lines' in source) {
+      text += source.lines;
+      if (records) named.push(...source.named);
+      continue;
+    }
+    text += lineOf(source);
+    if (records) namesOf(source, records, named);
   }
-  const key = hash.digest('base64url').slice(0, 32);
-  if (records && named) records.set(key, [...named]);
+  // One hash of the lines (as one update per line gave, in a tenth of the calls: 83,000 keys a publish at 72,000 pages).
+  const key = createHash('sha256').update(text).digest('base64url').slice(0, 32);
+  if (records) records.set(key, [...new Set(named)]);
   return key;
+}
+
+/** Sources many cacheKeys start with (every page's shell), their lines and records worked out once. */
+export interface KeyPrefix {
+  readonly lines: string;
+  readonly named: readonly string[];
+}
+
+export function keyPrefix(sources: readonly DigestSource[]): KeyPrefix {
+  const records = recordsOfKeys();
+  const named: string[] = [];
+  if (records) for (const s of sources) namesOf(s, records, named);
+  return { lines: sources.map(lineOf).join(''), named };
+}
+
+const lineOf = (s: DigestSource) => `${s.collection ?? ''}:${s.id}:${s.digest ?? ''}\n`;
+
+/** The records a source names: its own entry, or those of the key it was made from. */
+function namesOf(source: DigestSource, records: Map<string, string[]>, out: string[]): void {
+  if (source.collection) out.push(`${source.collection}/${source.id}`);
+  else if (typeof source.digest === 'string') for (const r of records.get(source.digest) ?? []) out.push(r);
 }

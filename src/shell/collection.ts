@@ -10,7 +10,15 @@
  * digests: use `pageCacheKey(lang, …entries)` from here rather than `cacheKeyOf`.
  */
 import { getEntry } from 'astro:content';
-import { apiCollection, cacheKeyOf, contentVersion, noteReads, type DigestSource } from '../collections/api-collection';
+import {
+  apiCollection,
+  cacheKeyOf,
+  contentVersion,
+  keyPrefix,
+  noteReads,
+  type DigestSource,
+  type KeyPrefix,
+} from '../collections/api-collection';
 import { storedRecords } from '../collections/area-collection';
 import { getConsent, getFooter, getMenu, getNewMenu, getQuickMenu } from './navigation-api';
 import type { Consent, Footer, MenuItem, QuickMenuItem } from './navigation-api';
@@ -134,18 +142,19 @@ async function readShellEntries(lang: Lang): Promise<DigestSource[]> {
  * The shell entries read once per language and content version (`contentVersion`), not once per
  * page: every page's cacheKey starts with them, and Astro's getEntry costs an import and two
  * property traps a call (six calls a page: about 0.3 s of each publish's getStaticPaths at
- * 20,000 pages). The publisher is told the collections a page reads from the memo (`noteReads`).
+ * 20,000 pages), and kept as their lines and records (`keyPrefix`), not worked out again for every
+ * key. The publisher is told the collections a page reads from the memo (`noteReads`).
  * Only the publisher and a build use cacheKeys (a build's store is loaded before any page, the
  * publisher's moves on with `contentVersion`); the dev server's may lag, unused.
  */
-let shellRead: { version: number | undefined; byLang: Map<Lang, Promise<DigestSource[]>> } | null = null;
-function shellEntries(lang: Lang): Promise<DigestSource[]> {
+let shellRead: { version: number | undefined; byLang: Map<Lang, Promise<KeyPrefix>> } | null = null;
+function shellEntries(lang: Lang): Promise<KeyPrefix> {
   const version = contentVersion();
   if (!shellRead || shellRead.version !== version) shellRead = { version, byLang: new Map() };
   let entries = shellRead.byLang.get(lang);
   if (entries) noteReads(LAYOUT_COLLECTIONS);
   else {
-    const read = readShellEntries(lang);
+    const read = readShellEntries(lang).then(keyPrefix);
     shellRead.byLang.set(lang, read);
     // A failed read is not kept: the next page asks again.
     read.catch(() => shellRead?.byLang.get(lang) === read && shellRead.byLang.delete(lang));
