@@ -380,7 +380,8 @@ class DetailCache {
    * event of another type, a menu, says nothing of where records land), none of which the
    * answer named or `landsIn` it now. A list's keys change only when a record joins it, leaves
    * it or moves within it, and every such record is one of this pass's dirty records: it was in
-   * the answer before, or the area's main list now places it there. A record that another list
+   * the answer before, or the area's main list now may place it there (its category's lists:
+   * src/collections/categorised-records.ts). A record that another list
    * shows but the main list does not is caught up by the next scheduled re-read.
    */
   list(lang: string, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined {

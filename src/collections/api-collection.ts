@@ -65,7 +65,7 @@ export interface AreaContext {
    * A list whose last answer the publisher may keep (a department's category list): `load` runs
    * in a build, and in the publisher unless it holds this list's last answer and none of the
    * records its re-read is about was in that answer or `landsIn` it now (the area's own main list
-   * tells where a record lands).
+   * tells where a record may land: every department's list of its category).
    */
   kept<T>(endpoint: string, load: () => Promise<T[]>, landsIn: (key: string) => boolean): Promise<T[]>;
   /**

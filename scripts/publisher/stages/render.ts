@@ -68,7 +68,10 @@ export interface RenderInput {
    * editor's edit waits.
    */
   yieldTo?: () => boolean;
-  /** Pages came or went in a release before whose sitemap was left for this one: write it. */
+  /**
+   * Pages came or went in a release before whose sitemap was left for this one: write it, unless
+   * `yieldTo` says an edit waits (it then stays owed).
+   */
   sitemapOwed?: boolean;
   /**
    * A sitemap is owed, but this release is an edit's first: it is not written here (at 72,000
@@ -246,7 +249,9 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const coming = (p: PagePath) => !live.has(p.file) && !deferrable(p.file);
   const moved = removed > 0 || paths.some(coming);
   const sitemapStarted = performance.now();
-  if (input.sitemapOwed || (moved && all)) {
+  // An edit waiting: the sitemap (4-5 s at 72,000 pages) stays owed, for the release after it.
+  const sitemapWaits = input.sitemapOwed === true && (yielded || input.yieldTo?.() === true);
+  if ((input.sitemapOwed || (moved && all)) && !sitemapWaits) {
     // Pages went or came: the sitemap lists them, written as the build writes it.
     const dir = path.join(workDir, '.sitemap');
     const listed = paths.filter((p) => live.has(p.file) || !deferrable(p.file));
@@ -297,7 +302,8 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     yielded,
     restChanged: wide.size ? input.changed : null,
     // Written with pages still to come or go in the next release: that one writes it again.
-    sitemapOwed: input.sitemapLater === true || (!all && moved && !(input.sitemapOwed && deferred === 0)),
+    sitemapOwed:
+      sitemapWaits || input.sitemapLater === true || (!all && moved && !(input.sitemapOwed && deferred === 0)),
     paths,
   };
 }

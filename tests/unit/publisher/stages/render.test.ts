@@ -119,6 +119,28 @@ describe('render stage', () => {
     expect(next.sitemapOwed).toBe(false);
   });
 
+  it('leaves an owed sitemap owed when an edit waits (yieldTo), and writes it once none does', async () => {
+    const { rp } = fakeRp([page('a/index.html', 'k1')], { 'a/index.html': 'A' });
+    const files = live({ 'a/index.html': ['A', 'k1'], 'gone/index.html': ['G', 'g'] });
+    let waiting = true;
+    const rest = await renderChanged({
+      ...{ rp, changed: null, live: files, all: false, twins: false, sitemapOwed: true },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      yieldTo: () => waiting,
+    });
+    expect(rest.removed).toBe(1); // the page that went goes now; only the sitemap waits
+    expect([...rest.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
+    expect(rest.sitemapOwed).toBe(true);
+    waiting = false;
+    const next = await renderChanged({
+      ...{ rp, changed: null, live: rest.files, all: false, twins: false, sitemapOwed: true },
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      yieldTo: () => waiting,
+    });
+    expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
+    expect(next.sitemapOwed).toBe(false);
+  });
+
   it("leaves the lists' later pages a new record shifts for the next release, which renders them from the same paths", async () => {
     // A new article: its page comes, the list's first page changes, pages 2 to 10 shift, a page 11 comes.
     const later = Array.from({ length: 10 }, (_, i) => `articles/page/${i + 2}/index.html`);
