@@ -11,6 +11,7 @@ import {
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { link } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
 
@@ -315,5 +316,57 @@ describe('dir release store, a stage while spares are brought up to date', () =>
     for (const d of spares) expect(count(path.join(root, 'releases', d))).toBe(120);
     expect(count(path.join(root, 'releases/r3'))).toBe(120);
     expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
+  });
+});
+
+describe('dir release store, a stage while a spare is brought up to date', () => {
+  it('waits for the spare being brought up to date rather than link again what it links on a spare as far behind', async () => {
+    // The refresh's links wait until `free()`; `started` resolves at its first.
+    let free = () => {};
+    const gate = new Promise<void>((r) => (free = r));
+    let start = () => {};
+    const started = new Promise<void>((r) => (start = r));
+    let holding = false;
+    /** Pages the stage of r3 linked into its folder (files it placed that the refresh placed too). */
+    const linkedByStage: string[] = [];
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const store = new DirReleaseStore({
+      root,
+      io: {
+        link: async (from, to) => {
+          const placed = /releases\/r3\/p(\d+)\/index\.html$/.exec(String(to));
+          if (placed && Number(placed[1]) < 30) linkedByStage.push(String(to));
+          if (holding && String(to).includes('.spare-')) {
+            start();
+            await gate;
+          }
+          return link(from, to);
+        },
+      },
+    });
+    const pages = Array.from({ length: 120 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    store.prepareNext(4);
+    await store.sparesReady();
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const r2 = pages.map((f, i) => (i < 30 ? file(work, f.path, `r2 ${i}`) : f));
+    await store.stage('r2', r2); // on one spare: three left, 30 files behind
+    await store.activate('r2');
+    holding = true;
+    store.prepareNext(); // brings them to r2 one after the other; the first waits at the gate
+    await started;
+    holding = false;
+    const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+    const staging = store.stage('r3', r3);
+    setTimeout(free, 50);
+    // On the refreshed spare it places the one file it changes (new bytes), none of the 30 the refresh placed.
+    expect(await staging).toEqual({ written: 1, reused: 119 });
+    expect(linkedByStage).toEqual([]);
+    await store.activate('r3');
+    await store.sparesReady();
+    expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
+    expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('r2 5');
   });
 });
