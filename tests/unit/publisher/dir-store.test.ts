@@ -288,19 +288,28 @@ describe('dir release store, a spare brought up to the live release in the backg
   });
 });
 
+/**
+ * r1 (120 pages) live with four spare copies of it, then r2 (its first 30 pages changed) staged on
+ * one of them and live: three spares 30 files behind.
+ */
+async function r2OverFourSpares(store: DirReleaseStore, src: string) {
+  const pages = Array.from({ length: 120 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+  await store.stage('r1', pages);
+  await store.activate('r1');
+  store.prepareNext(4);
+  await store.sparesReady();
+  expect(store.spares).toBe(4);
+  const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+  const r2 = pages.map((f, i) => (i < 30 ? file(work, f.path, `r2 ${i}`) : f));
+  await store.stage('r2', r2);
+  await store.activate('r2');
+  return { work, r2 };
+}
+
 describe('dir release store, a stage while spares are brought up to date', () => {
   it('never brings up to date a spare a stage took meanwhile (it would come back with only the changed files)', async () => {
     const { root, src, store } = freshStore();
-    const pages = Array.from({ length: 120 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
-    await store.stage('r1', pages);
-    await store.activate('r1');
-    store.prepareNext(4);
-    await store.sparesReady();
-    expect(store.spares).toBe(4);
-    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    const r2 = pages.map((f, i) => (i < 30 ? file(work, f.path, `r2 ${i}`) : f));
-    await store.stage('r2', r2);
-    await store.activate('r2');
+    const { work, r2 } = await r2OverFourSpares(store, src);
     store.prepareNext(); // three spares of r1 to bring to r2, one after the other
     const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
     await store.stage('r3', r3); // takes one of them meanwhile
@@ -317,9 +326,7 @@ describe('dir release store, a stage while spares are brought up to date', () =>
     expect(count(path.join(root, 'releases/r3'))).toBe(120);
     expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
   });
-});
 
-describe('dir release store, a stage while a spare is brought up to date', () => {
   it('waits for the spare being brought up to date rather than link again what it links on a spare as far behind', async () => {
     // The refresh's links wait until `free()`; `started` resolves at its first.
     let free = () => {};
@@ -345,15 +352,7 @@ describe('dir release store, a stage while a spare is brought up to date', () =>
         },
       },
     });
-    const pages = Array.from({ length: 120 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
-    await store.stage('r1', pages);
-    await store.activate('r1');
-    store.prepareNext(4);
-    await store.sparesReady();
-    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    const r2 = pages.map((f, i) => (i < 30 ? file(work, f.path, `r2 ${i}`) : f));
-    await store.stage('r2', r2); // on one spare: three left, 30 files behind
-    await store.activate('r2');
+    const { work, r2 } = await r2OverFourSpares(store, src);
     holding = true;
     store.prepareNext(); // brings them to r2 one after the other; the first waits at the gate
     await started;
