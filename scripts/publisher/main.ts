@@ -239,9 +239,12 @@ export async function startPublisher(o: StartOptions) {
     readiness,
     deployed,
     schedule,
-    close: () => {
+    close: async () => {
       schedule?.stop();
-      return new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((r) => server.close(() => r()));
+      // The store's copies and spare refreshes under way end before a publisher started after
+      // this one (a restart in the same process) touches the same folders.
+      await publisher.store.sparesReady?.();
     },
   };
 }
