@@ -17,8 +17,11 @@ const MAX_PAGES = 1000;
 /** The page size used to walk a paged endpoint: the API's maximum, so a large area needs few calls. */
 const WALK_PAGE_SIZE = 100;
 
-/** Rounds of reading the pages a prediction asks for before reading them all (a record moved twice as far as hoped). */
-const PREDICTION_ROUNDS = 3;
+/**
+ * Rounds of reading the pages a prediction asks for before reading them all: the pages of the
+ * held records, then the search for a record on none of them (three rounds for 100 pages).
+ */
+const PREDICTION_ROUNDS = 5;
 
 export async function fetchAllPages<T>(
   ctx: AreaContext,
@@ -37,7 +40,7 @@ export async function fetchAllPages<T>(
 
   const held = pages < MAX_PAGES ? ctx.heldList?.(endpoint) : undefined;
   if (held && held.limit === limit) {
-    for (let round = 0; round < PREDICTION_ROUNDS; round++) {
+    for (let round = 0; round <= PREDICTION_ROUNDS; round++) {
       const prediction = predictList(held, first.total, fetched);
       if (!prediction) break;
       if ('list' in prediction) {
@@ -47,7 +50,7 @@ export async function fetchAllPages<T>(
         return prediction.list as T[];
       }
       const need = prediction.need.filter((p) => p <= pages);
-      if (need.length === 0) break;
+      if (need.length === 0 || round === PREDICTION_ROUNDS) break;
       try {
         const read = await Promise.all(
           need.map((p) => ctx.call(pageUrl(p), () => fetchPage(p, limit)).then((r) => [p, r.items] as const)),

@@ -10,8 +10,10 @@
  * with each of them where the pages read now show it. `predictList` tells which pages must be
  * read to know that (page 1, which says the total, and the page each dirty record of the held
  * list would sit on if it did not move), and gives the whole list once the pages read agree with
- * it item for item and its length is the API's total. Anything else (a record found where it
- * was not expected, an item that differs, a count that does not add up) and the caller reads
+ * it item for item and its length is the API's total. A dirty record on no page read (a record
+ * republished, or moved far down its list) is looked for, a few pages a round (`search`).
+ * Anything else (a record listed twice, an item that differs, a count that does not add up, an
+ * item no held list had) and the caller reads
  * every page, as a build does. A change no webhook announced is then caught by the publisher's
  * scheduled re-read, which reads every page.
  */
@@ -46,6 +48,75 @@ class Expected {
 }
 
 export type Prediction = { list: unknown[] } | { need: number[] } | null;
+
+/** Pages read at once between two pages known to lie either side of a record looked for (`search`). */
+const PROBES = 4;
+
+/** The key an item is known by (its slug, id or uuid), for finding it in the held list. */
+function identityOf(item: unknown): string | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  for (const k of KEYS) {
+    const v = (item as Record<string, unknown>)[k];
+    if (typeof v === 'string' || typeof v === 'number') return `${k}:${v}`;
+  }
+  return undefined;
+}
+
+/**
+ * The pages to read next to find the dirty records that are in the list now (its total says how
+ * many) but on no page read, or null when the pages read cannot be explained so. Every other item keeps its
+ * order, so a page read tells how many of the missing records sit before it: its first item that
+ * is not dirty stands that many places later than in the held list (less the dirty records seen
+ * before it). Between two pages read whose counts differ lie records not seen; pages between them
+ * are read, `PROBES` at a time, narrowing the gap like a binary search (three rounds and at most
+ * twelve pages for 100 pages) rather than reading every page.
+ */
+function search(
+  held: HeldList,
+  total: number,
+  fetched: ReadonlyMap<number, readonly unknown[]>,
+  placed: ReadonlyArray<readonly [number, unknown]>,
+  seen: ReadonlyMap<string, number>,
+): { need: number[] } | null {
+  const { limit, dirty } = held;
+  const candidates = [...dirty].filter(([k, action]) => action !== 'delete' && !seen.has(k)).length;
+  const stable = new Map<string, number>();
+  for (const item of held.items) {
+    if (dirtyKeyOf(item, dirty) !== undefined) continue;
+    const id = identityOf(item);
+    if (id === undefined) return null;
+    stable.set(id, stable.size);
+  }
+  const unseen = total - stable.size - seen.size;
+  if (unseen <= 0 || unseen > candidates) return null;
+  const pages = Math.ceil(total / limit);
+  // Page → how many of the unseen records stand before it; before page 1 none, after the last all.
+  const before: Array<[number, number]> = [[0, 0]];
+  for (const page of [...fetched.keys()].sort((a, b) => a - b)) {
+    const items = fetched.get(page)!;
+    const j = items.findIndex((i) => dirtyKeyOf(i, dirty) === undefined);
+    if (j < 0) continue; // every item on it is dirty: it tells nothing
+    const was = stable.get(identityOf(items[j]) ?? '');
+    if (was === undefined) return null; // an item the held list does not have: not an announced change
+    const at = (page - 1) * limit + j;
+    const n = at - was - placed.filter(([p]) => p < at).length;
+    if (n < before.at(-1)![1] || n > unseen) return null;
+    before.push([page, n]);
+  }
+  before.push([pages + 1, unseen]);
+  const need: number[] = [];
+  for (let i = 1; i < before.length; i++) {
+    const [from, a] = before[i - 1]!;
+    const [to, b] = before[i]!;
+    if (b === a) continue;
+    const gap = to - from - 1; // pages between, none read
+    if (gap <= 0) return null; // a record between two pages read, on neither: not where it can be
+    // Every page between when they are few (one round), else PROBES pages evenly spread over the gap.
+    if (gap <= 2 * PROBES) for (let k = 1; k <= gap; k++) need.push(from + k);
+    else for (let k = 1; k <= PROBES; k++) need.push(from + Math.round(((gap + 1) * k) / (PROBES + 1)));
+  }
+  return { need: [...new Set(need)].sort((a, b) => a - b) };
+}
 
 /**
  * The whole list (`list`), the pages still to read (`need`), or null when the pages read do not
@@ -99,6 +170,9 @@ export function predictList(
     }
     if (dropped) continue;
     if (need.size > 0) return { need: [...need].sort((a, b) => a - b) };
+    // Dirty records the pages read do not show may still be in the list, on a page not read (a
+    // republished record comes back at its date, deep in the list): look for them.
+    if (list.length < total) return search(held, total, fetched, placed, seen);
     if (list.length !== total) return null;
     for (const [page, items] of fetched) {
       const from = (page - 1) * limit;
