@@ -172,6 +172,8 @@ class DetailCache {
   #own = new Map<string, Set<string>>();
   /** type → records new to the cache in this pass (created, or published again). */
   #arriving = new Map<string, Set<string>>();
+  /** `type key` of the records whose own answer came in this pass (a moved record's second pass fetches it again). */
+  #answered = new Set<string>();
   /** `type key` → the action of its event, in this pass. */
   #actions = new Map<string, string>();
   /** Types whose dirty record moved during this pass (stages/reread.ts reads it again as a new one). */
@@ -267,6 +269,7 @@ class DetailCache {
     this.pageHits = 0;
     this.embeddedHits = 0;
     this.#actions.clear();
+    this.#answered.clear();
     this.#arriving = new Map();
     if (!events) return;
     this.#dirty = new Map();
@@ -371,6 +374,7 @@ class DetailCache {
     this.#entries.set(id, { value, names, related: relatedKeys(value) });
     this.#held.add(m.type);
     const own = `${m.type} ${m.key}`;
+    this.#answered.add(own);
     this.#own.set(own, (this.#own.get(own) ?? new Set()).add(id));
   }
 
@@ -452,10 +456,25 @@ class DetailCache {
     return text;
   }
 
-  /** The re-read is over: the answers kept for a second pass are let go. */
+  /**
+   * The re-read is over: the answers kept for a second pass are let go, and a dirty record that
+   * got no fresh answer of its own is gone from the site (unpublished, announced as an update by a
+   * CMS that does so): its answers are forgotten, so that the update that brings it back reads it
+   * as a new record (other records' related items may name it again).
+   */
   finish(): void {
     this.#heard = new Map();
     this.#replaying = null;
+    for (const [type, keys] of this.#dirty ?? []) {
+      if (!DETAIL_ENDPOINTS[type]) continue;
+      for (const key of keys) {
+        const own = `${type} ${key}`;
+        if (this.#answered.has(own)) continue;
+        for (const id of this.#own.get(own) ?? []) this.#entries.delete(id);
+        this.#own.delete(own);
+      }
+    }
+    this.#answered.clear();
   }
 
   setPages(lang: string, endpoint: string, items: readonly unknown[], limit: number): void {

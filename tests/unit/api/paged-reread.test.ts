@@ -160,6 +160,22 @@ describe('an edit re-reads the pages of the main list it can change, and stores 
     expect(askedAgain).toEqual([]);
   });
 
+  it.each([
+    ['delete', 'as the reference API announces it'],
+    ['update', 'as a CMS may announce it'],
+  ])(
+    'an article unpublished (%s, %s) on page 2 and published again: each time what a whole re-read stores',
+    async (action) => {
+      const slug = slugAt(130 + (action === 'delete' ? 0 : 10));
+      await edit(slug, { published: false });
+      expect(await rereadAfter({ action, key: slug })).toEqual(action === 'delete' ? ['1', '1'] : ['1', '1', '2', '2']);
+      await edit(slug, { published: true });
+      // Back on page 2, which page 1 does not show: looked for on the pages after it.
+      expect(await rereadAfter({ action: 'update', key: slug })).toEqual(['1', '1', '2', '2', '3', '3']);
+      expect(Object.keys(publisher.snapshot()).some((id) => id.includes(slug))).toBe(true);
+    },
+  );
+
   it('a record dated back from page 1 to the last page: every page (page 1 cannot tell where it went), then as a moved record those pages as they answered', async () => {
     const slug = slugAt(3);
     const db = new DatabaseSync(api.dbPath);
