@@ -158,7 +158,8 @@ beforeAll(async () => {
       S3_BUCKET: BUCKET,
       S3_REGION: 'us-east-1',
       S3_PREFIX: PREFIX,
-      AWS_MAX_ATTEMPTS: '1',
+      // One retry, as a cut connection deserves (the default is 5): a bucket that is down still fails fast.
+      AWS_MAX_ATTEMPTS: '2',
       ...CREDENTIALS,
       PURGE_COMMAND: `curl -sf -H 'content-type: application/json' --data-binary @- ${recorder.url}/purge`,
     },

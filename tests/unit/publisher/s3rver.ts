@@ -30,6 +30,9 @@ export async function startS3rver(directory: string, port = 0): Promise<LocalS3>
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const address = (await server.run()) as { port: number };
+  // Node's 5 s keep-alive: a request the SDK sends on a socket the server is closing just then is
+  // reset (ECONNRESET, seen once in a loaded CI run); a real bucket keeps idle sockets far longer.
+  (server as unknown as { httpServer: Server }).httpServer.keepAliveTimeout = 120_000;
   const created: { event: string; key: string }[] = [];
   const events = server as unknown as EventEmitter;
   events.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
