@@ -164,6 +164,37 @@ describe('apiLoader', () => {
     expect(entries.get('th/1')!.digest).not.toBe(digestOfOne);
   });
 
+  it('in the publisher, hashes only the records whose values changed since the last sync (a build hashes every one)', async () => {
+    const VERSION = Symbol.for('portal.render-path.content-version');
+    const g = globalThis as Record<symbol, number | undefined>;
+    const { ctx, entries } = loaderContext();
+    const hashed: unknown[] = [];
+    const digest = ctx.generateDigest;
+    ctx.generateDigest = (data: unknown) => (typeof data === 'object' && hashed.push(data), digest(data));
+    const records = (two: string) => [
+      { key: '1', data: { title: 'One' } },
+      { key: '2', data: { title: two } },
+    ];
+    await load(ctx, async () => records('Two'));
+    expect(hashed).toHaveLength(2); // a build
+    g[VERSION] = 1;
+    try {
+      hashed.length = 0;
+      await load(ctx, async () => records('Two'));
+      expect(hashed).toHaveLength(2); // nothing remembered yet
+      hashed.length = 0;
+      await load(ctx, async () => records('Two'));
+      expect(hashed).toEqual([]);
+      const before = entries.get('th/2')!.digest;
+      await load(ctx, async () => records('Two, edited'));
+      expect(hashed).toEqual([{ title: 'Two, edited' }]);
+      expect(entries.get('th/2')!.digest).toBe(digest({ title: 'Two, edited' }));
+      expect(entries.get('th/2')!.digest).not.toBe(before);
+    } finally {
+      delete g[VERSION];
+    }
+  });
+
   it('keeps the last good version of a record that turns malformed, named in the warning; the others load', async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, async () => [

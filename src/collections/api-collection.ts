@@ -553,7 +553,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
           }
 
           // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
-          const digests = valid.map(({ data }) => generateDigest(data));
+          const digests = valid.map(({ id, data }) => digestOf(`${collection}\0${id}`, data, generateDigest));
           const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
           const digestKey = `digest:${lang}`;
           const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
@@ -588,6 +588,26 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
       }
     },
   };
+}
+
+/**
+ * In the long-lived publisher (`contentVersion` set): each record's own values and digest at its
+ * last sync, by `collection\0id`. A record re-read from reused answers is a new object made of
+ * the same values (the same strings, the same nested objects: answers are never changed in
+ * place, only replaced), and has the digest it had: JSON and a hash of 10,000 records per pass
+ * (180 ms at 72,000 pages, twice for a category change) only for the records that changed.
+ */
+const digests = new Map<string, { values: unknown[]; digest: string }>();
+
+function digestOf(key: string, data: Record<string, unknown>, generateDigest: (data: unknown) => string): string {
+  if (contentVersion() === undefined) return generateDigest(data);
+  const values: unknown[] = [];
+  for (const k in data) values.push(k, data[k]);
+  const last = digests.get(key);
+  if (last && last.values.length === values.length && last.values.every((v, i) => v === values[i])) return last.digest;
+  const digest = generateDigest(data);
+  digests.set(key, { values, digest });
+  return digest;
 }
 
 function countOf(keys: Iterable<string>, prefix: string): number {
