@@ -88,7 +88,7 @@ describe('the dir store manifest in parts', () => {
     );
     expect(contents(path.join(root, 'releases/r2'))).toEqual(expected);
     const dirty = new Set([edited.path, added.path, 'article/9/index.html'].map(bucketOf));
-    for (let b = 0; b < 64; b++) {
+    for (let b = 0; b < 256; b++) {
       if (dirty.has(b)) expect(partIno(root, 'r2', b), `part ${b}`).not.toBe(partIno(root, 'r1', b));
       else expect(partIno(root, 'r2', b), `part ${b}`).toBe(partIno(root, 'r1', b));
     }
@@ -129,7 +129,42 @@ describe('the dir store manifest in parts', () => {
     });
     await store.activate('r1');
     expect(contents(path.join(root, 'releases/r1'))).toEqual({ 'a/index.html': 'a one', 'b/index.html': 'b two' });
-    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(64);
+    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(256);
+    const tags = await releaseTags(path.join(root, 'releases/r1'));
+    expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);
+  });
+
+  it('takes over a release staged with another number of parts (64 before session 18): read whole, the next stage writes every part', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'parts-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'parts-src-'));
+    const a = fileOf(src, 'a/index.html', 'a one', ['article:a']);
+    const b = fileOf(src, 'b/index.html', 'b one', ['article:b']);
+    const old = path.join(root, 'releases/r0');
+    mkdirSync(path.join(old, '.release-parts'), { recursive: true });
+    for (const f of [a, b]) {
+      mkdirSync(path.join(old, path.dirname(f.path)), { recursive: true });
+      copyFileSync(f.source, path.join(old, f.path));
+    }
+    // Two parts, each path in the "wrong" one for 256.
+    const part = (f: ReleaseFile) => JSON.stringify({ files: { [f.path]: f.hash }, tags: { [f.path]: f.tags } });
+    writeFileSync(path.join(old, '.release-parts/00.json'), part(a));
+    writeFileSync(path.join(old, '.release-parts/01.json'), part(b));
+    writeFileSync(
+      path.join(old, '.release.json'),
+      JSON.stringify({ id: 'r0', publishedAt: new Date().toISOString(), parts: 2 }),
+    );
+    symlinkSync(path.join('releases', 'r0'), path.join(root, 'live'));
+    expect((await releaseTags(old)).get(b.path)).toEqual(['article:b']);
+
+    const store = new DirReleaseStore({ root });
+    expect(new Map([...(await store.files('r0'))!].map(([p, f]) => [p, f.hash]))).toEqual(
+      new Map([a, b].map((f) => [f.path, f.hash])),
+    );
+    const b2 = fileOf(src, 'b/index.html', 'b two', ['article:b']);
+    await store.stage('r1', [a, b2], { over: 'r0', changed: new Map([[b2.path, b2]]) });
+    await store.activate('r1');
+    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(256);
+    expect(contents(path.join(root, 'releases/r1'))).toEqual({ 'a/index.html': 'a one', 'b/index.html': 'b two' });
     const tags = await releaseTags(path.join(root, 'releases/r1'));
     expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);
   });
