@@ -599,7 +599,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
  */
 const digests = new Map<string, { values: unknown[]; digest: string }>();
 
-function digestOf(key: string, data: Record<string, unknown>, generateDigest: (data: unknown) => string): string {
+function digestOf(key: string, data: Record<string, unknown>, generateDigest: LoaderContext['generateDigest']): string {
   if (contentVersion() === undefined) return generateDigest(data);
   const values: unknown[] = [];
   for (const k in data) values.push(k, data[k]);

@@ -95,7 +95,7 @@ export interface DepartmentEntries<E> {
 
 /** The categories and department lists of an area read from the store. */
 export function readCategorised<R extends { kind: string }, E extends AreaEntry<R>>(
-  byKey: Map<string, AreaEntry<R>>,
+  byKey: ReadonlyMap<string, AreaEntry<R>>,
   isItem: (e: AreaEntry<R>) => e is E,
 ): { categories: Category[]; departments: DepartmentEntries<E>[] } {
   const categories: Category[] = [];
