@@ -338,6 +338,34 @@ describe('cacheKeyOf', () => {
     cacheKeyOf([a]); // a build: nothing recorded
     expect(records.size).toBe(size);
   });
+
+  it('works out the records a key names once, not again for each publish that makes the same key', () => {
+    const hook = Symbol.for('portal.render-path.cache-key-records');
+    const sets: string[] = [];
+    const records = new (class extends Map<string, string[]> {
+      override set(key: string, value: string[]) {
+        sets.push(key);
+        return super.set(key, value);
+      }
+    })();
+    (globalThis as Record<symbol, unknown>)[hook] = records;
+    try {
+      const shell = { lines: 'menu:th/main:m\n', named: ['menu/th/main'] };
+      const first = cacheKeyOf(shell, [a, b]);
+      expect(cacheKeyOf(shell, [a, b])).toBe(first);
+      expect(cacheKeyOf(shell, [a, { ...b, digest: 'changed' }])).not.toBe(first);
+      expect(sets).toEqual([first, expect.not.stringMatching(first)]);
+      expect(records.get(first)).toEqual(['menu/th/main', 'laws/th/1', 'laws/th/2']);
+      // The same key as a build makes (a build records nothing).
+      delete (globalThis as Record<symbol, unknown>)[hook];
+      expect(cacheKeyOf(shell, [a, b])).toBe(first);
+      expect(first).toBe(
+        createHash('sha256').update('menu:th/main:m\nlaws:th/1:aaa\nlaws:th/2:bbb\n').digest('base64url').slice(0, 32),
+      );
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[hook];
+    }
+  });
 });
 
 describe('fetchAllPages', () => {
