@@ -65,17 +65,32 @@ export async function readArea<D extends { kind: string }>(
   lang: Lang,
 ): Promise<ReadonlyMap<string, AreaEntry<D>>> {
   const version = contentVersion();
-  const memo = version === undefined ? undefined : areas.get(`${collection}/${lang}`);
+  // The collection name is checked by the caller's typed wrapper; astro:content takes any here.
+  const readAll = () => getCollection(collection as never) as unknown as Promise<Array<AreaEntry<unknown>>>;
+  if (version === undefined) return byLanguage(await readAll(), lang) as ReadonlyMap<string, AreaEntry<D>>;
+  const memo = areas.get(`${collection}/${lang}`);
   if (memo && memo.version === version) {
     noteReads([collection]);
     return memo.byKey as ReadonlyMap<string, AreaEntry<D>>;
   }
-  // The collection name is checked by the caller's typed wrapper; astro:content takes any here.
-  const entries = (await getCollection(collection as never)) as unknown as Array<AreaEntry<D>>;
+  // Both languages from one getCollection (it gives the entries of both).
+  let entries = collections.get(collection);
+  if (entries && entries.version === version) noteReads([collection]);
+  else {
+    const read = { version, entries: readAll() };
+    collections.set(collection, (entries = read));
+    // A failed read is not kept: the next one tries again.
+    read.entries.catch(() => collections.get(collection) === read && collections.delete(collection));
+  }
+  const byKey = byLanguage(await entries.entries, lang);
+  areas.set(`${collection}/${lang}`, { version, byKey });
+  return byKey as ReadonlyMap<string, AreaEntry<D>>;
+}
+
+function byLanguage(entries: ReadonlyArray<AreaEntry<unknown>>, lang: Lang): ReadonlyMap<string, AreaEntry<unknown>> {
   const prefix = `${lang}/`;
-  const byKey = new Map<string, AreaEntry<D>>();
+  const byKey = new Map<string, AreaEntry<unknown>>();
   for (const entry of entries) if (entry.id.startsWith(prefix)) byKey.set(entry.id.slice(prefix.length), entry);
-  if (version !== undefined) areas.set(`${collection}/${lang}`, { version, byKey });
   return byKey;
 }
 
@@ -86,6 +101,8 @@ export async function readArea<D extends { kind: string }>(
  * (Astro's getCollection), a dozen times a publish. The map is read, never changed.
  */
 const areas = new Map<string, { version: number; byKey: ReadonlyMap<string, AreaEntry<unknown>> }>();
+/** The entries of both languages getCollection gave at a content version, by collection. */
+const collections = new Map<string, { version: number; entries: Promise<Array<AreaEntry<unknown>>> }>();
 
 /** The entries of `keys` that exist, in that order (a key the store lacks was skipped by the loader). */
 export function pick<D>(byKey: ReadonlyMap<string, AreaEntry<D>>, keys: readonly string[]): AreaEntry<D>[] {
