@@ -243,6 +243,43 @@ describe('dir release store, spares for the releases before KEEP_RELEASES', () =
   });
 });
 
+describe('dir release store, the copies owed after a base release', () => {
+  const path0 = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = path0;
+  });
+
+  it('makes them two at a time, and a stage that needs one waits for the first, not for all', async () => {
+    const { src, store } = freshStore();
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    // A copy takes a second and says when it starts and ends.
+    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
+    const said = path.join(bin, 'said');
+    writeFileSync(
+      path.join(bin, 'cp'),
+      `#!/bin/sh\necho start >> ${said}\nsleep 1\n/bin/cp "$@"\necho end >> ${said}\n`,
+    );
+    chmodSync(path.join(bin, 'cp'), 0o755);
+    process.env.PATH = `${bin}:${path0}`;
+    store.prepareNext(3); // after a base release: as many as the edits before the first prune
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const staged = await store.stage('r2', [...pages.slice(1), file(work, 'p0/index.html', 'page 0 in r2')]);
+    expect(staged).toEqual({ written: 1, reused: 49 }); // on a spare, not linked file by file
+    const whenStaged = readFileSync(said, 'utf8').trim().split('\n');
+    expect(whenStaged.slice(0, 3)).toEqual(['start', 'start', 'end']); // two at once
+    expect(whenStaged.filter((l) => l === 'end').length).toBeLessThan(3); // the third not waited for
+    await store.sparesReady();
+    // Copies go on until three are ready again (the stage took one): two more, two at a time.
+    expect(readFileSync(said, 'utf8').trim().split('\n')).toEqual([
+      ...['start', 'start', 'end', 'end'],
+      ...['start', 'start', 'end', 'end'],
+    ]);
+    expect(store.spares).toBe(3);
+  });
+});
+
 describe('dir release store, a spare brought up to the live release in the background', () => {
   it('links what the releases since changed into the spare, so the next stage finds it one edit away', async () => {
     const { root, src, store } = freshStore();
