@@ -51,7 +51,7 @@ export interface Twin {
 }
 
 /** True for a site path whose twins are made. */
-function compressible(sitePath: string, size: number): boolean {
+export function compressible(sitePath: string, size: number): boolean {
   return size >= MIN_BYTES && COMPRESSIBLE.test(sitePath);
 }
 

@@ -29,8 +29,14 @@ describe("a build's twins (npm run build)", () => {
     const withTwins = await filesOfFolder(dist, pages, true); // a store that serves twins (dir)
     expect([...withTwins.keys()].sort()).toEqual(['logo.png', 'news/index.html', 'small.css']);
     expect(withTwins.get('news/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+    // Files no twins are made for say so: the first publish after a base release does not read them again.
+    expect(withTwins.get('small.css')!.twins).toEqual([]);
+    expect(withTwins.get('logo.png')!.twins).toEqual([]);
     const without = await filesOfFolder(dist, pages, false); // one that does not (s3): no twin uploaded
     expect([...without.keys()].sort()).toEqual(['logo.png', 'news/index.html', 'small.css']);
     expect(without.get('news/index.html')!.twins).toBeUndefined();
+    // A page worth twins that has none (a build made without them): the next publish makes them.
+    writeFileSync(path.join(dist, 'about.html'), page);
+    expect((await filesOfFolder(dist, pages, true)).get('about.html')!.twins).toBeUndefined();
   });
 });
