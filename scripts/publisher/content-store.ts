@@ -7,10 +7,15 @@
  * back until every collection of the publish loaded; then they replace the entries in place.
  * A loader that throws (API unreachable, 5xx after retries) changes nothing.
  */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import xxhash from 'xxhash-wasm';
 import { contentChanged, type RenderPath, type StoreEntry } from './render-path.ts';
 import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
 import type { HeldList } from '../../src/collections/page-prediction.ts';
+import { LANGS } from '../../src/i18n/config.ts';
+import { DETAIL_ANSWERS_FILE, type AnswerLine } from '../../src/integrations/render-path/detail-answers.ts';
 
 /**
  * Which collections show records of each webhook `type` (anything else reloads every
@@ -529,6 +534,65 @@ async function generateDigest(): Promise<(data: unknown) => string> {
 
 /** Loader meta (sync digests) per collection, kept for the life of the publisher. */
 const metas = new Map<string, Map<string, string>>();
+
+/**
+ * Starts the caches from the answers the build of `rp` read (src/integrations/render-path/
+ * detail-answers.ts), when this build is published as the base release: its content store is
+ * the one those answers made. The detail answers, department lists and paged lists go into the
+ * detail cache, so the first edit of each kind reads a few requests as every later one does
+ * instead of its whole area; the areas both languages read in full get their loader meta (the
+ * build's ETags), so the catch-up after the base release revalidates them (a 304 each) instead
+ * of reading every area again. An area the build found unchanged (its sync kept the cache's
+ * records) has no answers: the catch-up reads it in full, as before. Returns what was taken.
+ */
+export async function seedFromBuild(
+  rp: RenderPath,
+  /** Settles once the bundle's content store is loaded (the base release's getStaticPaths load it). */
+  storeLoaded: Promise<unknown>,
+): Promise<{ answers: number; collections: string[] }> {
+  const file = path.join(rp.dir, DETAIL_ANSWERS_FILE);
+  if (!existsSync(file)) return { answers: 0, collections: [] };
+  const read = new Map<string, Set<string>>();
+  let answers = 0;
+  for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (!text) continue;
+    const line = JSON.parse(text) as AnswerLine;
+    switch (line[0]) {
+      case 'code':
+        // The loaders' ETags count for the code that made their records (src/integrations/loader-code).
+        process.env.PORTAL_LOADER_CODE ??= line[1];
+        break;
+      case 'read':
+        read.set(line[1], (read.get(line[1]) ?? new Set()).add(line[2]));
+        break;
+      case 'set':
+        detailCache.set(line[1], line[2], line[3]);
+        answers++;
+        break;
+      case 'list':
+        detailCache.setList(line[1], line[2], line[3]);
+        answers++;
+        break;
+      case 'pages':
+        detailCache.setPages(line[1], line[2], line[3], line[4]);
+        answers++;
+        break;
+    }
+  }
+  await storeLoaded.catch(() => {});
+  const stores = (await rp.collections()) as unknown as Map<string, Map<string, unknown>>;
+  const collections: string[] = [];
+  for (const [collection, langs] of read) {
+    const meta = stores.get(`meta:${collection}`);
+    if (!meta || !LANGS.every((lang) => langs.has(lang)) || metas.has(collection)) continue;
+    metas.set(
+      collection,
+      new Map([...meta].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : []))),
+    );
+    collections.push(collection);
+  }
+  return { answers, collections };
+}
 
 export async function reloadCollections(rp: RenderPath, names: readonly string[]): Promise<ReloadResult> {
   const stores = await rp.collections();

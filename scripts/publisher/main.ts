@@ -22,6 +22,7 @@ import { createReleaseStore } from './release-store/index.ts';
 import { deferFirstActivation, type DeferredStore } from './release-store/deferred.ts';
 import { publicPath } from './purge/urls.ts';
 import { checkRenderPath, loadRenderPath } from './render-path.ts';
+import { seedFromBuild } from './content-store.ts';
 import { parseCommand } from '../config/cli.ts';
 import { loadEnv, requireEnv } from '../config/env.ts';
 import { Publisher } from './publisher.ts';
@@ -151,13 +152,30 @@ export async function startPublisher(o: StartOptions) {
         (err: unknown) => logger.error({ err }, `${failed}; retrying with back-off`),
       );
   };
+  /**
+   * A build published as the base release: the re-read caches start from the answers it read
+   * (content-store.ts `seedFromBuild`), while the release stages. Not for a live release served
+   * as it is (a restart): edits made since the build may have changed what those answers say.
+   */
+  const seedCaches = (base: Promise<unknown>) =>
+    seedFromBuild(renderPath, base).then(
+      ({ answers, collections }) =>
+        log(
+          `publisher: the build's answers seed the re-read caches: ${answers} answer(s); ${collections.length} area(s) revalidated, not read again, by the catch-up`,
+        ),
+      (err: unknown) =>
+        logger.warn({ err }, 'the build’s answers could not seed the re-read caches; the catch-up reads every area'),
+    );
   if (!deploy && liveBefore && (await publisher.adoptLive())) {
     log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
     if (liveBuild === null) await recordBuild();
     catchUpThenReady('catch-up failed'); // the live release is served meanwhile
   } else if (deploy) {
     const held = releases as DeferredStore;
-    const base = await publisher.publishBuild(o.baseDist);
+    const publishing = publisher.publishBuild(o.baseDist);
+    const seeded = seedCaches(publishing);
+    const base = await publishing;
+    await seeded;
     log(
       `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
     );
@@ -182,7 +200,10 @@ export async function startPublisher(o: StartOptions) {
     })();
     deployed.catch((err: unknown) => logger.error({ err }, 'the new build did not go live'));
   } else {
-    await publisher.publishBuild(o.baseDist);
+    const publishing = publisher.publishBuild(o.baseDist);
+    const seeded = seedCaches(publishing);
+    await publishing;
+    await seeded;
     await recordBuild();
     // What changed during the build; the detail answers later edits reuse (the build made the twins).
     catchUpThenReady('first re-read failed');

@@ -208,6 +208,12 @@ interface DetailCache {
    * of the language an edit left alone, at 72,000 pages).
    */
   skipsRevalidation?(): boolean;
+  /**
+   * One language of `collection` was read from the API (not found unchanged): every answer it
+   * handed over came through `set`, `setList` and `setPages` (a render-path build keeps them for
+   * the publisher: src/integrations/render-path/detail-answers.ts).
+   */
+  readInFull?(collection: string, lang: Lang): void;
   /** Told each GET's answer as it came (the publisher keeps those of an edit's first pass). */
   heard?(lang: Lang, url: string, text: string): void;
   /**
@@ -526,6 +532,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
             logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
             continue;
           }
+          detailCache()?.readInFull?.(collection, lang);
           const { records, gets, took } = loadedLang;
           const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
           const seen = new Set<string>();

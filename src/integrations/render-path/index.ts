@@ -26,6 +26,7 @@ import { writeFacts, type BundleApp } from './bundle.ts';
 import { cspDigests } from './csp-digests.ts';
 import { dataStoreFile } from './data-store-file.ts';
 import { releaseMemory } from './release-memory.ts';
+import { recordDetailAnswers, type AnswerRecorder } from './detail-answers.ts';
 import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
 import { streamStoreWrites } from '../../collections/store-file-writer.ts';
 import {
@@ -55,6 +56,8 @@ export default function renderPath(): AstroIntegration {
   const target = process.env.RENDER_PATH_DIR;
   let outDir: URL | undefined;
   let srcDir: URL | undefined;
+  /** The API answers this build's sync read, kept with the render path (./detail-answers.ts). */
+  let answers: AnswerRecorder | null = null;
   return {
     name: 'render-path',
     hooks: {
@@ -63,6 +66,7 @@ export default function renderPath(): AstroIntegration {
         streamStoreWrites();
         updateConfig({ vite: { plugins: [dataStoreFile(() => config), cspDigests()] } });
         if (!target) return;
+        answers = recordDetailAnswers();
         srcDir = config.srcDir;
         const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
         injectScript('page-ssr', `import ${JSON.stringify(HOOK_ID)};`);
@@ -135,6 +139,8 @@ export default function renderPath(): AstroIntegration {
             await rm(dir, { recursive: true, force: true });
             await mkdir(path.dirname(dir), { recursive: true });
             await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
+            await answers?.write(dir); // the sync is over: its answers, for the publisher's first edits
+            answers = null;
           };
           return {
             ...defaultPrerenderer,
