@@ -39,8 +39,6 @@ export class Publisher {
   readonly #reporter: Reporter;
   readonly #workDir: string;
   readonly #keep: number;
-  /** The build folder the base release is published from (a copy of it is the first spare: `copyAhead`). */
-  #built: string | null = null;
   /** Whether releases get precompressed twins (the store serves them: `dir`). */
   readonly #twins: boolean;
   /** Every file of the live release. */
@@ -93,9 +91,6 @@ export class Publisher {
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
   publishBuild(dir: string): Promise<PublishStats> {
-    // A copy of the build to stage the first edit on, made while the base release stages.
-    this.#built = dir;
-    this.store.copyAhead?.(dir);
     return this.#publish('base', [], async (s) => (this.#files = await baseReleaseFiles(dir, this.rp, this.#twins, s)));
   }
 
@@ -183,8 +178,7 @@ export class Publisher {
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release's spares, made during the catch-up (ready waits): one per edit until prunes
         // recycle (`keep` releases); with two, the 4th edit after a start waited 4.6 s for a copy.
-        if (kind === 'base')
-          this.store.prepareNext?.(this.#keep, this.#built ? { folder: this.#built, release: out.id } : undefined);
+        if (kind === 'base') this.store.prepareNext?.(this.#keep);
         else report.spares(out.id, await makeSpares(this.store, this.#keep, out.written, out.total));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget

@@ -424,16 +424,14 @@ export class DirReleaseStore implements ReleaseStore {
    * Spares far from the live release (a base release without the twins the live one has) are
    * dropped first: bringing one up to date would cost as much as a copy.
    */
-  prepareNext(target = SPARES, built?: { folder: string; release: string }): void {
+  prepareNext(target = SPARES): void {
     this.#target = Math.max(this.#target, target);
-    if (built && this.#ahead?.folder === built.folder) this.#ahead.release = built.release;
     if (this.#copying) return;
     this.#copying = (async () => {
       for (;;) {
         const liveId = await this.#liveId();
         const live = liveId ? await this.#manifest(liveId) : null;
         if (!liveId || !live) return;
-        await this.#takeAhead(liveId, live.files);
         for (const spare of [...this.#spares]) {
           if (spare.closeTo === liveId) continue; // checked already (60,000 paths: not at every turn)
           if (this.#closeTo(spare.from, spare.files, liveId, live.files)) spare.closeTo = liveId;
@@ -460,52 +458,6 @@ export class DirReleaseStore implements ReleaseStore {
         this.#target = SPARES;
         this.#announceCopy();
       });
-  }
-
-  /** The copy of a build's folder `copyAhead` started, and the release made of that build once known. */
-  #ahead: { folder: string; dir: string; done: Promise<boolean>; release?: string } | null = null;
-
-  copyAhead(folder: string): void {
-    if (this.#ahead) return;
-    const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
-    const done = (async () => {
-      try {
-        await mkdir(this.releases, { recursive: true });
-        await niced('cp', ['-al', folder, dir]);
-        return true;
-      } catch {
-        this.#throwAway(dir);
-        return false;
-      }
-    })();
-    this.#ahead = { folder, dir, done };
-  }
-
-  /**
-   * The copy of the build made while its base release staged: a spare of the live release when
-   * that release is the build's (the same files: the release links them from the build's
-   * folder), thrown away otherwise. The first edit after a start then stages on it at once
-   * instead of waiting for a copy of the release (6 s at 20,000 pages, about 20 s at 72,000).
-   */
-  async #takeAhead(liveId: string, files: Bucketed<string>): Promise<void> {
-    const ahead = this.#ahead;
-    if (!ahead?.release) return;
-    this.#ahead = null;
-    if (!(await ahead.done)) return;
-    if (ahead.release !== liveId) return this.#throwAway(ahead.dir);
-    // A file of the build the release left out (a lone twin of an interrupted precompress) would
-    // be carried into every release staged on the copy: it goes.
-    try {
-      const extra = (await readdir(ahead.dir, { recursive: true, withFileTypes: true }))
-        .filter((d) => !d.isDirectory())
-        .map((d) => path.relative(ahead.dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-        .filter((p) => !files.has(p));
-      await removeGone(ahead.dir, extra);
-    } catch {
-      return this.#throwAway(ahead.dir);
-    }
-    this.#spares.push({ dir: ahead.dir, from: liveId, files, closeTo: liveId });
-    this.#announceCopy();
   }
 
   /** One hard-linked copy of release `liveId` made a spare; false when it failed (thrown away). */

@@ -90,13 +90,7 @@ export interface ReleaseStore {
    * `dir`: starts `target` spare copies of the live release in the background (hard links),
    * so a later stage changes only the files that differ instead of copying the release.
    */
-  prepareNext?(target?: number, built?: { folder: string; release: string }): void;
-  /**
-   * `dir`: starts a hard-linked copy of `folder` (a build about to be published as the base
-   * release) while the release is staged; `prepareNext(…, { folder, release })` takes it as a
-   * spare of that release once it is live (a deploy's base release is not: the copy goes).
-   */
-  copyAhead?(folder: string): void;
+  prepareNext?(target?: number): void;
   /**
    * Called once at start, before anything is staged: removes what a process killed mid-publish
    * left (half-staged releases, spare copies, a `live` link being made). Returns what it removed.

@@ -1,6 +1,5 @@
 import {
   chmodSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -278,73 +277,6 @@ describe('dir release store, the copies owed after a base release', () => {
       ...['start', 'start', 'end', 'end'],
     ]);
     expect(store.spares).toBe(3);
-  });
-});
-
-describe('dir release store, a copy of the build made while its base release stages', () => {
-  const path0 = process.env.PATH;
-  afterEach(() => {
-    process.env.PATH = path0;
-  });
-  /** A build's folder (pages at their paths) and its files as the publisher hands them. */
-  function build(pages: number) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
-    const files = Array.from({ length: pages }, (_, i) => {
-      const p = `p${i}/index.html`;
-      mkdirSync(path.join(dir, `p${i}`));
-      writeFileSync(path.join(dir, p), `page ${i}`);
-      return { path: p, source: path.join(dir, p), hash: createHash('sha256').update(`page ${i}`).digest('hex') };
-    });
-    return { dir, files };
-  }
-  /** Every `cp` from now on noted in a file. */
-  function countCopies() {
-    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
-    const said = path.join(bin, 'said');
-    writeFileSync(said, '');
-    writeFileSync(path.join(bin, 'cp'), `#!/bin/sh\necho cp >> ${said}\nexec /bin/cp "$@"\n`);
-    chmodSync(path.join(bin, 'cp'), 0o755);
-    process.env.PATH = `${bin}:${path0}`;
-    return () => readFileSync(said, 'utf8').split('\n').filter(Boolean).length;
-  }
-
-  it('is the first spare once the base release is live: the first edit stages on it, without its stray files', async () => {
-    const { root, store } = freshStore();
-    const dist = build(30);
-    writeFileSync(path.join(dist.dir, 'p3/index.html.br'), 'a lone twin, left out of the release');
-    const copies = countCopies();
-    store.copyAhead(dist.dir);
-    await store.stage('r1', dist.files);
-    await store.activate('r1');
-    store.prepareNext(2, { folder: dist.dir, release: 'r1' });
-    await store.sparesReady();
-    expect(store.spares).toBe(2);
-    expect(copies()).toBe(2); // the build's copy, and one more of the release
-    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    const edited = [file(work, 'p0/index.html', 'page 0 edited'), ...dist.files.slice(1)];
-    expect(await store.stage('r2', edited)).toEqual({ written: 1, reused: 29 });
-    await store.activate('r2');
-    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 edited');
-    expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('page 5');
-    expect(existsSync(path.join(root, 'live/p3/index.html.br'))).toBe(false);
-  });
-
-  it('is thrown away when the live release is another (a deploy holds the new base release back)', async () => {
-    const { root, src, store } = freshStore();
-    await store.stage('r0', [file(src, 'p0/index.html', 'the old build')]);
-    await store.activate('r0');
-    const dist = build(5);
-    store.copyAhead(dist.dir);
-    await store.stage('r1', dist.files); // staged, not switched to
-    store.prepareNext(2, { folder: dist.dir, release: 'r1' });
-    await store.settled();
-    expect(store.spares).toBe(2); // two copies of r0
-    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    expect(await store.stage('r2', [file(work, 'p0/index.html', 'an edit of the old build')])).toEqual({
-      written: 1,
-      reused: 0,
-    });
-    expect(readdirSync(path.join(root, 'releases/r2')).filter((f) => !f.startsWith('.'))).toEqual(['p0']);
   });
 });
 
