@@ -446,9 +446,11 @@ export class DirReleaseStore implements ReleaseStore {
         }
         const need = this.#target - this.#spares.length;
         if (need <= 0) return;
-        // Two at a time when more are owed (after a base release: one per edit until prunes
-        // recycle): the link calls are the kernel's work, and a copy alone leaves a core idle.
-        const copies = Array.from({ length: Math.min(need, COPIES_AT_ONCE) }, () => this.#copy(liveId, live.files));
+        // With none ready, one copy alone (the next stage waits for it: two at once share the disk
+        // and both finish late); then two at a time while more are owed (after a base release: one
+        // per edit until prunes recycle): a copy alone leaves a core idle.
+        const at = this.#spares.length === 0 ? 1 : COPIES_AT_ONCE;
+        const copies = Array.from({ length: Math.min(need, at) }, () => this.#copy(liveId, live.files));
         if (!(await Promise.all(copies)).every(Boolean)) return;
       }
     })()
@@ -829,31 +831,39 @@ export class DirReleaseStore implements ReleaseStore {
     const byHash = await this.#byHash(id);
     let written = 0;
     let reused = 0;
-    const madeDirs = new Set<string>();
+    const madeDirs = new Map<string, Promise<unknown>>();
     const half = Math.floor(files.length / 2);
-    for (const [i, file] of files.entries()) {
-      if (i === half) faultPoint('stage');
-      const to = path.join(dir, file.path);
-      const parent = path.dirname(to);
-      if (!madeDirs.has(parent)) {
-        await mkdir(parent, { recursive: true });
-        madeDirs.add(parent);
-      }
-      await rm(to, { force: true });
-      const existing = byHash.get(file.hash);
-      if (existing) {
-        try {
-          await this.#io.link(existing, to);
-          reused++;
-          continue;
-        } catch (error) {
-          // the old file went away (pruned): copy the new bytes instead
-          if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+    // Several files at once on the thread pool: a base release copies every file of the build
+    // (64,000 at 20,000 pages: 38-46 s one at a time).
+    // Every file settled before a failure is thrown: none is written after the partial release is removed.
+    await pMap(
+      files,
+      async (file, i) => {
+        if (i === half) faultPoint('stage');
+        const to = path.join(dir, file.path);
+        const parent = path.dirname(to);
+        let made = madeDirs.get(parent);
+        if (!made) madeDirs.set(parent, (made = mkdir(parent, { recursive: true })));
+        await made;
+        await rm(to, { force: true });
+        const existing = byHash.get(file.hash);
+        if (existing) {
+          try {
+            await this.#io.link(existing, to);
+            reused++;
+            return;
+          } catch (error) {
+            // the old file went away (pruned): copy the new bytes instead
+            if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+          }
         }
-      }
-      await this.#io.copyFile(file.source, to);
-      written++;
-    }
+        await this.#io.copyFile(file.source, to);
+        written++;
+      },
+      { concurrency: PLACE_IN_FLIGHT, stopOnError: false },
+    ).catch((error: unknown) => {
+      throw error instanceof AggregateError ? error.errors[0] : error;
+    });
     await this.#writeManifest(dir, next, live);
     if (liveId) this.#noteDelta(id, liveId, next.changed);
     return { written, reused };

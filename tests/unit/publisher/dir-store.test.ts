@@ -249,7 +249,7 @@ describe('dir release store, the copies owed after a base release', () => {
     process.env.PATH = path0;
   });
 
-  it('makes them two at a time, and a stage that needs one waits for the first, not for all', async () => {
+  it('makes the first alone and the rest two at a time; a stage that needs one waits for the next, not for all', async () => {
     const { src, store } = freshStore();
     const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
     await store.stage('r1', pages);
@@ -268,14 +268,13 @@ describe('dir release store, the copies owed after a base release', () => {
     const staged = await store.stage('r2', [...pages.slice(1), file(work, 'p0/index.html', 'page 0 in r2')]);
     expect(staged).toEqual({ written: 1, reused: 49 }); // on a spare, not linked file by file
     const whenStaged = readFileSync(said, 'utf8').trim().split('\n');
-    expect(whenStaged.slice(0, 3)).toEqual(['start', 'start', 'end']); // two at once
-    expect(whenStaged.filter((l) => l === 'end').length).toBeLessThan(3); // the third not waited for
+    expect(whenStaged.slice(0, 2)).toEqual(['start', 'end']); // the first alone
+    expect(whenStaged.filter((l) => l === 'end')).toHaveLength(1); // the stage took it, waiting for no other
     await store.sparesReady();
-    // Copies go on until three are ready again (the stage took one): two more, two at a time.
-    expect(readFileSync(said, 'utf8').trim().split('\n')).toEqual([
-      ...['start', 'start', 'end', 'end'],
-      ...['start', 'start', 'end', 'end'],
-    ]);
+    // Copies go on until three are ready again (the stage took one), two at a time once one is ready.
+    const all = readFileSync(said, 'utf8').trim().split('\n');
+    expect(all.filter((l) => l === 'start')).toHaveLength(all.filter((l) => l === 'end').length);
+    expect(all.join(' ')).toContain('start start end end');
     expect(store.spares).toBe(3);
   });
 });
