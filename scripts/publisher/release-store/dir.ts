@@ -44,6 +44,28 @@ const niced = (command: string, args: string[]) =>
     error.code === 'ENOENT' && error.path === 'nice' ? run(command, args) : Promise.reject(error),
   );
 
+/**
+ * The top-level names of a release's `files` in two groups of about as many files each (the
+ * English pages under `en/` are about half), for a copy made by two processes; a group may be
+ * empty.
+ */
+function halvesOf(files: Bucketed<string>): string[][] {
+  const counts = new Map<string, number>();
+  for (const p of files.keys()) {
+    const slash = p.indexOf('/');
+    const top = slash < 0 ? p : p.slice(0, slash);
+    counts.set(top, (counts.get(top) ?? 0) + 1);
+  }
+  const halves: [string[], string[]] = [[], []];
+  const sizes = [0, 0];
+  for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1])) {
+    const i = sizes[0]! <= sizes[1]! ? 0 : 1;
+    halves[i]!.push(name);
+    sizes[i]! += n;
+  }
+  return halves.filter((h) => h.length > 0);
+}
+
 /** Copies of the live release made at once when more than one is owed. */
 const COPIES_AT_ONCE = 2;
 
@@ -449,8 +471,9 @@ export class DirReleaseStore implements ReleaseStore {
         // With none ready, one copy alone (the next stage waits for it: two at once share the disk
         // and both finish late); then two at a time while more are owed (after a base release: one
         // per edit until prunes recycle): a copy alone leaves a core idle.
-        const at = this.#spares.length === 0 ? 1 : COPIES_AT_ONCE;
-        const copies = Array.from({ length: Math.min(need, at) }, () => this.#copy(liveId, live.files));
+        const alone = this.#spares.length === 0;
+        const at = alone ? 1 : COPIES_AT_ONCE;
+        const copies = Array.from({ length: Math.min(need, at) }, () => this.#copy(liveId, live.files, alone));
         if (!(await Promise.all(copies)).every(Boolean)) return;
       }
     })()
@@ -463,11 +486,23 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   /** One hard-linked copy of release `liveId` made a spare; false when it failed (thrown away). */
-  async #copy(liveId: string, files: Bucketed<string>): Promise<boolean> {
+  async #copy(liveId: string, files: Bucketed<string>, split = false): Promise<boolean> {
     const dir = path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`);
     await rm(dir, { recursive: true, force: true });
     try {
-      await niced('cp', ['-al', this.dirOf(liveId), dir]);
+      const from = this.dirOf(liveId);
+      if (!split) await niced('cp', ['-al', from, dir]);
+      else {
+        // A copy a stage waits for: its halves side by side (a process links on one core).
+        await mkdir(dir);
+        const halves = halvesOf(files);
+        await Promise.all(
+          halves.map((names) => niced('cp', ['-al', ...names.map((n) => path.join(from, n)), `${dir}${path.sep}`])),
+        );
+        for (const name of await readdir(from))
+          if (name.startsWith('.release') && !name.startsWith(MANIFEST) && !name.startsWith(INFO))
+            await niced('cp', ['-al', path.join(from, name), `${dir}${path.sep}`]);
+      }
       await rm(path.join(dir, MANIFEST), { force: true });
       await rm(path.join(dir, INFO), { force: true });
     } catch {

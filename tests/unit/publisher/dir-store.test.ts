@@ -249,32 +249,41 @@ describe('dir release store, the copies owed after a base release', () => {
     process.env.PATH = path0;
   });
 
-  it('makes the first alone and the rest two at a time; a stage that needs one waits for the next, not for all', async () => {
-    const { src, store } = freshStore();
-    const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+  it('makes the first in two halves at once and the rest two at a time; a stage waits for the next, not for all', async () => {
+    const { root, src, store } = freshStore();
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `${i % 2 ? 'en/' : ''}p${i}/index.html`, `page ${i}`));
     await store.stage('r1', pages);
     await store.activate('r1');
-    // A copy takes a second and says when it starts and ends.
+    // A copy takes a second and says when it starts and ends, and where to.
     const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
     const said = path.join(bin, 'said');
     writeFileSync(
       path.join(bin, 'cp'),
-      `#!/bin/sh\necho start >> ${said}\nsleep 1\n/bin/cp "$@"\necho end >> ${said}\n`,
+      `#!/bin/sh\nfor a; do to=$a; done\necho "start $to" >> ${said}\nsleep 1\n/bin/cp "$@"\necho "end $to" >> ${said}\n`,
     );
     chmodSync(path.join(bin, 'cp'), 0o755);
     process.env.PATH = `${bin}:${path0}`;
+    const lines = () => readFileSync(said, 'utf8').trim().split('\n');
     store.prepareNext(3); // after a base release: as many as the edits before the first prune
     const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    const staged = await store.stage('r2', [...pages.slice(1), file(work, 'p0/index.html', 'page 0 in r2')]);
-    expect(staged).toEqual({ written: 1, reused: 49 }); // on a spare, not linked file by file
-    const whenStaged = readFileSync(said, 'utf8').trim().split('\n');
-    expect(whenStaged.slice(0, 2)).toEqual(['start', 'end']); // the first alone
-    expect(whenStaged.filter((l) => l === 'end')).toHaveLength(1); // the stage took it, waiting for no other
+    const edited = [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)];
+    expect(await store.stage('r2', edited)).toEqual({ written: 1, reused: 49 }); // on a spare, not linked file by file
+    const whenStaged = lines();
+    // The first copy: two processes into one folder (the pages, the English pages), then the stage.
+    const first = whenStaged[0]!.split(' ')[1];
+    expect(whenStaged.slice(0, 2)).toEqual([`start ${first}`, `start ${first}`]);
+    const ended = whenStaged.filter((l) => l.startsWith('end'));
+    expect(ended.length).toBeGreaterThanOrEqual(2);
+    expect(ended.every((l) => l === `end ${first}`)).toBe(true); // the stage waited for no other copy
+    await store.activate('r2');
+    for (let i = 1; i < 50; i++)
+      expect(readFileSync(path.join(root, 'live', pages[i]!.path), 'utf8')).toBe(`page ${i}`); // the halves made a whole
     await store.sparesReady();
     // Copies go on until three are ready again (the stage took one), two at a time once one is ready.
-    const all = readFileSync(said, 'utf8').trim().split('\n');
-    expect(all.filter((l) => l === 'start')).toHaveLength(all.filter((l) => l === 'end').length);
-    expect(all.join(' ')).toContain('start start end end');
+    const all = lines();
+    const starts = all.filter((l) => l.startsWith('start'));
+    expect(starts).toHaveLength(all.length / 2);
+    expect(all.some((l, i) => l.startsWith('start') && all[i + 1]?.startsWith('start') && all[i + 1] !== l)).toBe(true);
     expect(store.spares).toBe(3);
   });
 });
