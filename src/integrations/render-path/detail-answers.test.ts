@@ -3,7 +3,7 @@
  * recorder stands where the publisher's cache stands, reuses nothing, and writes what the
  * loaders handed it, one JSON line each.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,9 +25,10 @@ afterEach(() => {
 });
 
 describe('recordDetailAnswers', () => {
-  it('notes what the loaders hand a cache, reuses nothing, and writes it with the loader code', async () => {
-    const recorder = recordDetailAnswers()!;
-    expect(recordDetailAnswers()).toBe(recorder); // Astro may set the integration up twice
+  it('writes what the loaders hand a cache as it comes, reuses nothing, and moves it next to the bundle', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'answers-'));
+    const recorder = recordDetailAnswers(path.join(dir, 'writing.jsonl'))!;
+    expect(recordDetailAnswers(path.join(dir, 'other.jsonl'))).toBe(recorder); // Astro may set the integration up twice
     const stand = g[KEY] as Stand;
     expect(stand.get('th', '/content/page/a')).toBeUndefined();
     expect(stand.embeds()).toBe(true);
@@ -35,25 +36,25 @@ describe('recordDetailAnswers', () => {
     stand.setList('en', '/content/category/own/x', [{ slug: 'a' }]);
     stand.setPages('en', '/content/category/all', [{ slug: 'a' }, { slug: 'b' }], 100);
     stand.readInFull('articles', 'th');
-    const dir = mkdtempSync(path.join(tmpdir(), 'answers-'));
     const code = process.env.PORTAL_LOADER_CODE;
     process.env.PORTAL_LOADER_CODE = 'abc123';
     try {
-      expect(await recorder.write(dir)).toBe(4);
-      const lines = readFileSync(path.join(dir, DETAIL_ANSWERS_FILE), 'utf8')
+      const bundle = path.join(dir, 'render-path');
+      mkdirSync(bundle);
+      expect(await recorder.write(bundle)).toBe(5);
+      const lines = readFileSync(path.join(bundle, DETAIL_ANSWERS_FILE), 'utf8')
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as unknown);
       expect(lines).toEqual([
-        ['code', 'abc123'],
         ['set', 'th', '/content/page/a', { slug: 'a', title: 'ข่าว' }],
         ['list', 'en', '/content/category/own/x', [{ slug: 'a' }]],
         ['pages', 'en', '/content/category/all', [{ slug: 'a' }, { slug: 'b' }], 100],
         ['read', 'articles', 'th'],
+        ['code', 'abc123'],
       ]);
-      // Written once: the stand-in is gone and holds nothing more.
-      expect(g[KEY]).toBeUndefined();
-      expect(recorder.lines).toEqual([]);
+      expect(existsSync(path.join(dir, 'writing.jsonl'))).toBe(false); // moved, not copied
+      expect(g[KEY]).toBeUndefined(); // the stand-in is gone
     } finally {
       if (code === undefined) delete process.env.PORTAL_LOADER_CODE;
       else process.env.PORTAL_LOADER_CODE = code;
@@ -64,7 +65,9 @@ describe('recordDetailAnswers', () => {
   it('stands aside where a cache is set already (inside the publisher)', () => {
     const cache = { get: () => undefined, set: () => {} };
     g[KEY] = cache;
-    expect(recordDetailAnswers()).toBeNull();
+    const file = path.join(tmpdir(), `answers-aside-${process.pid}.jsonl`);
+    expect(recordDetailAnswers(file)).toBeNull();
     expect(g[KEY]).toBe(cache);
+    expect(existsSync(file)).toBe(false); // nothing opened
   });
 });

@@ -9,15 +9,17 @@
  * pages), or waited for the catch-up to read every area in full first (15 s). The build reads
  * exactly those answers. While it syncs, this module stands where the publisher's cache stands
  * (the loaders' `DETAIL_CACHE_KEY`, src/collections/api-collection.ts), reuses nothing (a build
- * behaves as without it) and notes every answer the loaders hand to a cache; the render path
- * keeps them next to the bundle, one JSON line each (`DETAIL_ANSWERS_FILE`), with the areas
- * each language read in full (an area the sync found unchanged, 304, hands over no answer) and
- * the loader code's version (their ETags are valid for that code only). The publisher that
- * publishes this build as its base release starts from them (scripts/publisher/content-store.ts
+ * behaves as without it) and writes every answer the loaders hand to a cache as it comes, one
+ * JSON line each, to a file beside the render path (nothing is held in the build's memory), with
+ * the areas each language read in full (an area the sync found unchanged, 304, hands over no
+ * answer) and the loader code's version (their ETags are valid for that code only). The render
+ * path keeps the file next to the bundle (`DETAIL_ANSWERS_FILE`); the publisher that publishes
+ * this build as its base release starts from it (scripts/publisher/content-store.ts
  * `seedFromBuild`).
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export const DETAIL_ANSWERS_FILE = 'detail-answers.jsonl';
@@ -33,58 +35,58 @@ export type AnswerLine =
   | ['pages', lang: string, endpoint: string, items: readonly unknown[], limit: number];
 
 export interface AnswerRecorder {
-  /** What was noted so far. */
-  readonly lines: readonly AnswerLine[];
-  /** Writes them to `dir`/DETAIL_ANSWERS_FILE and stops noting (the memory is let go). */
+  /** Moves what was written into `dir`/DETAIL_ANSWERS_FILE and stops; returns the lines written. */
   write(dir: string): Promise<number>;
 }
 
+/** The recorder standing now (Astro may set an integration up more than once in a process). */
+let current: { stand: object; handle: AnswerRecorder } | null = null;
+
 /**
- * Stands in for the publisher's cache while this process's loaders sync; none when a cache is
- * there already (inside the publisher).
+ * Stands in for the publisher's cache while this process's loaders sync, writing to `file` (on
+ * the render path's disk); none when a cache is there already (inside the publisher).
  */
-export function recordDetailAnswers(): AnswerRecorder | null {
+export function recordDetailAnswers(file: string): AnswerRecorder | null {
   const g = globalThis as Record<symbol, unknown>;
   if (g[DETAIL_CACHE_KEY]) return g[DETAIL_CACHE_KEY] === current?.stand ? current.handle : null;
-  let lines: AnswerLine[] = [];
+  const out = createWriteStream(file);
+  let failure: Error | null = null;
+  out.on('error', (error) => (failure ??= error));
+  let count = 0;
+  const put = (line: AnswerLine) => {
+    if (failure) return;
+    out.write(`${JSON.stringify(line)}\n`);
+    count++;
+  };
   const recorder = {
     // A build reuses nothing and reads its lists with their details embedded, as without a cache.
     get: () => undefined,
     embeds: () => true,
-    set: (lang: string, endpoint: string, value: unknown) => void lines.push(['set', lang, endpoint, value]),
-    setList: (lang: string, endpoint: string, items: readonly unknown[]) =>
-      void lines.push(['list', lang, endpoint, items]),
+    set: (lang: string, endpoint: string, value: unknown) => put(['set', lang, endpoint, value]),
+    setList: (lang: string, endpoint: string, items: readonly unknown[]) => put(['list', lang, endpoint, items]),
     setPages: (lang: string, endpoint: string, items: readonly unknown[], limit: number) =>
-      void lines.push(['pages', lang, endpoint, items, limit]),
-    readInFull: (collection: string, lang: string) => void lines.push(['read', collection, lang]),
+      put(['pages', lang, endpoint, items, limit]),
+    readInFull: (collection: string, lang: string) => put(['read', collection, lang]),
   };
   g[DETAIL_CACHE_KEY] = recorder;
   const handle: AnswerRecorder = {
-    get lines() {
-      return lines;
-    },
     async write(dir) {
       if (g[DETAIL_CACHE_KEY] === recorder) delete g[DETAIL_CACHE_KEY];
       if (current?.stand === recorder) current = null;
-      const noted = lines;
-      lines = [];
       const code = process.env.PORTAL_LOADER_CODE;
-      const out = createWriteStream(path.join(dir, DETAIL_ANSWERS_FILE));
-      const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
-      failed.catch(() => {});
-      const put = async (line: AnswerLine) => {
-        if (!out.write(`${JSON.stringify(line)}\n`)) await Promise.race([once(out, 'drain'), failed]);
-      };
-      if (code) await put(['code', code]);
-      for (const line of noted) await put(line);
-      out.end();
-      await Promise.race([once(out, 'finish'), failed]);
-      return noted.length;
+      if (code) put(['code', code]);
+      if (!failure) {
+        out.end();
+        await Promise.race([once(out, 'finish'), once(out, 'error')]).catch(() => {});
+      } else out.destroy();
+      if (failure) {
+        await rm(file, { force: true });
+        throw failure;
+      }
+      await rename(file, path.join(dir, DETAIL_ANSWERS_FILE));
+      return count;
     },
   };
   current = { stand: recorder, handle };
   return handle;
 }
-
-/** The recorder standing now (Astro may set an integration up more than once in a process). */
-let current: { stand: object; handle: AnswerRecorder } | null = null;

@@ -18,6 +18,7 @@
  * Astro's content-layer store, so re-read records replace the built ones in place, and the
  * collections of src/content.config.ts, so their loaders re-read an area from the API.
  */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,13 @@ export default function renderPath(): AstroIntegration {
         streamStoreWrites();
         updateConfig({ vite: { plugins: [dataStoreFile(() => config), cspDigests()] } });
         if (!target) return;
-        answers = recordDetailAnswers();
+        const parent = path.dirname(path.resolve(target));
+        mkdirSync(parent, { recursive: true });
+        // What a build that failed before its render path was kept left behind.
+        const left = `${path.basename(target)}.answers-`;
+        for (const name of readdirSync(parent))
+          if (name.startsWith(left)) rmSync(path.join(parent, name), { force: true });
+        answers = recordDetailAnswers(`${path.resolve(target)}.answers-${process.pid}.jsonl`);
         srcDir = config.srcDir;
         const configFile = fileURLToPath(new URL('content.config.ts', srcDir));
         injectScript('page-ssr', `import ${JSON.stringify(HOOK_ID)};`);
@@ -100,7 +107,7 @@ export default function renderPath(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
       },
-      'astro:build:start': ({ setPrerenderer }) => {
+      'astro:build:start': ({ setPrerenderer, logger }) => {
         if (!outDir) return;
         const prerenderDir = prerenderDirOf(outDir);
         setPrerenderer((defaultPrerenderer) => {
@@ -139,7 +146,13 @@ export default function renderPath(): AstroIntegration {
             await rm(dir, { recursive: true, force: true });
             await mkdir(path.dirname(dir), { recursive: true });
             await cp(fileURLToPath(prerenderDir), dir, { recursive: true });
-            await answers?.write(dir); // the sync is over: its answers, for the publisher's first edits
+            // The sync is over: its answers, for the publisher's first edits (without them its
+            // catch-up reads every area, as before).
+            await answers
+              ?.write(dir)
+              .catch((error: unknown) =>
+                logger.warn(`the API answers for the publisher were not kept: ${(error as Error).message}`),
+              );
             answers = null;
           };
           return {

@@ -621,8 +621,10 @@ describe('publisher loop (demo scale, real render path)', () => {
 describe('publisher log of the whole journey above', () => {
   it('is ready, and its /metrics count an edit from webhook to live by stage', async () => {
     await running.publisher.idle();
-    const status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as { state: string };
-    expect(status.state).toBe('ready');
+    // Ready once the catch-up is live and the spare copies of the release are made (a moment after).
+    const state = async () =>
+      ((await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as { state: string }).state;
+    await until(async () => (await state()) === 'ready', 30_000);
     expect((await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/readyz`)).status).toBe(200);
     const [slug] = await listedSlugs(1);
     expect((await edit('article', slug!, { en: { title: 'Counted by the metrics' } })).status).toBe(200);
