@@ -21,6 +21,19 @@ function file(dir: string, p: string, text: string) {
   return { path: p, source, hash: createHash('sha256').update(text).digest('hex') };
 }
 
+/**
+ * A `cp` first on PATH (until the test's afterEach restores it) running `script(said)`, where
+ * `said` is a file it may write to; returns that file.
+ */
+function fakeCp(script: (said: string) => string): string {
+  const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
+  const said = path.join(bin, 'said');
+  writeFileSync(path.join(bin, 'cp'), `#!/bin/sh\n${script(said)}\n`);
+  chmodSync(path.join(bin, 'cp'), 0o755);
+  process.env.PATH = `${bin}:${process.env.PATH}`;
+  return said;
+}
+
 /** An empty store in a new folder, and a folder for the files to stage. */
 function freshStore() {
   const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
@@ -186,10 +199,7 @@ describe('dir release store, spares after a base release', () => {
     expect(store.spares).toBe(2); // the base release's spare (600 files short) was dropped, two copies of r2 made
 
     // From now on a copy takes 3 s: an edit that waited for one would show it.
-    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
-    writeFileSync(path.join(bin, 'cp'), '#!/bin/sh\nsleep 3\nexec /bin/cp "$@"\n');
-    chmodSync(path.join(bin, 'cp'), 0o755);
-    process.env.PATH = `${bin}:${path0}`;
+    fakeCp(() => 'sleep 3\nexec /bin/cp "$@"');
     let current = [...pages, ...twins];
     for (const id of ['r3', 'r4']) {
       const work = mkdtempSync(path.join(tmpdir(), `${id}-`)); // as the publisher: a work folder per publish
@@ -255,14 +265,9 @@ describe('dir release store, the copies owed after a base release', () => {
     await store.stage('r1', pages);
     await store.activate('r1');
     // A copy takes a second and says when it starts and ends, and where to.
-    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
-    const said = path.join(bin, 'said');
-    writeFileSync(
-      path.join(bin, 'cp'),
-      `#!/bin/sh\nfor a; do to=$a; done\necho "start $to" >> ${said}\nsleep 1\n/bin/cp "$@"\necho "end $to" >> ${said}\n`,
+    const said = fakeCp(
+      (said) => `for a; do to=$a; done\necho "start $to" >> ${said}\nsleep 1\n/bin/cp "$@"\necho "end $to" >> ${said}`,
     );
-    chmodSync(path.join(bin, 'cp'), 0o755);
-    process.env.PATH = `${bin}:${path0}`;
     const lines = () => readFileSync(said, 'utf8').trim().split('\n');
     store.prepareNext(3); // after a base release: as many as the edits before the first prune
     const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
