@@ -209,6 +209,10 @@ class DetailCache {
   #replaying: Map<string, string> | null = null;
   /** GETs answered from the first pass's in this pass (no request). */
   replayHits = 0;
+  /** Asked before each GET of a whole re-read (`begin(null, { stopWhen })`): true makes it step aside. */
+  #stopWhen: (() => boolean) | null = null;
+  /** The whole re-read of this pass stepped aside for an edit (a GET was refused: `stops`). */
+  steppedAside = false;
 
   /** This pass's counts, for the re-read's result. */
   get counts() {
@@ -259,8 +263,14 @@ class DetailCache {
    * pass made is answered as it answered then, moments ago; only the GETs it did not make (the
    * moved record's new neighbours) go to the API.
    */
-  begin(events: readonly { type: string; action: string; key: string }[] | null, { replay = false } = {}): void {
+  begin(
+    events: readonly { type: string; action: string; key: string }[] | null,
+    { replay = false, stopWhen }: { replay?: boolean; stopWhen?: () => boolean } = {},
+  ): void {
     for (const w of this.#waiters) w.resolve(undefined);
+    // Only a whole re-read steps aside (for an edit); an edit's own re-read always runs to its end.
+    this.#stopWhen = events ? null : (stopWhen ?? null);
+    this.steppedAside = false;
     this.#waiters.clear();
     this.#replaying = replay && events ? this.#heard : null;
     this.#heard = new Map();
@@ -490,6 +500,15 @@ class DetailCache {
     this.pageHits += count;
   }
 
+  /**
+   * True when the whole re-read in progress is to step aside (an edit waits): the loaders' next
+   * GET throws and nothing of this step is applied (stages/reread.ts `Yielded`).
+   */
+  stops(): boolean {
+    if (!this.steppedAside && this.#stopWhen?.()) this.steppedAside = true;
+    return this.steppedAside;
+  }
+
   /** A loader's fetches in `lang` are done: answers still waiting are fetched. */
   settle(lang: string): void {
     for (const w of this.#waiters) {
@@ -603,7 +622,9 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
   const notes: string[] = [];
   const pending: Array<{ collection: string; writes: Map<string, StoreEntry | null> }> = [];
 
-  await Promise.all(
+  // Every loader ends before this returns, the failed ones too: a step that stepped aside for an
+  // edit leaves no loader reading on while the edit's re-read begins.
+  const settled = await Promise.allSettled(
     names.map(async (collection) => {
       const definition = definitions[collection];
       if (!definition) throw new Error(`no collection named ${collection}`);
@@ -657,6 +678,11 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
       metas.set(`${collection}:pending`, pendingMeta);
     }),
   );
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const collection of names) metas.delete(`${collection}:pending`);
+    throw failed.reason;
+  }
 
   // Every loader succeeded: apply.
   const changed: string[] = [];

@@ -124,6 +124,19 @@ function isRetriable(error: unknown): boolean {
 }
 
 /** Failures that concern one record, not the whole API. */
+/** A whole re-read of the publisher's stepped aside for an edit (`DetailCache.stops`): not a failure of the API. */
+class SteppedAside extends Error {
+  constructor(endpoint: string) {
+    super(`stepped aside for an edit before ${endpoint}`);
+    this.name = 'SteppedAside';
+  }
+}
+
+/** Throws `SteppedAside` when the publisher's whole re-read is to make way for an edit. */
+function stepAsideIfAsked(endpoint: string): void {
+  if (detailCache()?.stops?.()) throw new SteppedAside(endpoint);
+}
+
 function isRecordFailure(error: unknown): boolean {
   return error instanceof SchemaError || (error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
@@ -221,6 +234,11 @@ interface DetailCache {
    * scripts/publisher/stages/reread.ts), or undefined: asked again, the API would answer the same.
    */
   replay?(lang: Lang, url: string): string | undefined;
+  /**
+   * True when the publisher wants the whole re-read in progress to step aside now (an edit
+   * waits): the next GET throws `SteppedAside`, the loader fails, and nothing it read is applied.
+   */
+  stops?(): boolean;
 }
 const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
 
@@ -303,7 +321,7 @@ function createAreaContext(
   malformed: (key: string) => void = () => {},
 ): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
-    limit(() => withRetry(task)).catch((error: unknown) => {
+    limit(() => (stepAsideIfAsked(where), withRetry(task))).catch((error: unknown) => {
       if (isUnreachable(error)) throw new ApiUnreachable(where, error);
       throw error;
     });
@@ -428,6 +446,7 @@ async function stillValid(lang: Lang, synced: SyncedGets, limit: Limiter): Promi
   await Promise.all(
     synced.gets.map(([url, etag]) =>
       limit(async () => {
+        stepAsideIfAsked(url);
         if (!changed && !(await isUnchanged(url, lang, etag, synced.embedded ? { headers: EMBED_DETAILS } : {})))
           changed = true;
       }),
@@ -514,7 +533,7 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
                 took,
               };
             } catch (error) {
-              if (error instanceof ApiUnreachable) throw error;
+              if (error instanceof ApiUnreachable || error instanceof SteppedAside) throw error;
               if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
               const reason = error instanceof Error ? error.message : String(error);
               const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);

@@ -76,7 +76,7 @@ export async function reread(
   const all = Object.keys(rp.definitions());
   const collections = collectionsFor(new Set(events.map((e) => e.type)), all);
   // A catch-up ('*') re-reads everything; dirty records reuse the detail answers they leave alone.
-  detailCache.begin(isWhole(events) ? null : events);
+  detailCache.begin(isWhole(events) ? null : events, { stopWhen: options.yieldTo });
   const reads: ReloadResult[] = [];
   const load = async (names: string[]) => {
     const read = await reloadCollections(rp, names);
@@ -84,16 +84,18 @@ export async function reread(
     options.applied?.(read.changed);
   };
   if (isWhole(events)) {
-    // A few collections at a time, each step applied: an edit that arrives meanwhile waits for one
-    // step, not for every area (`Yielded`; the queue runs the edit, then the re-read again).
+    // A few collections at a time, each step applied. An edit that arrives meanwhile stops the
+    // step at its loaders' next GET (`detailCache.stops`): what the step read is dropped, the
+    // steps before stay applied (`Yielded`; the queue runs the edit, then the re-read again).
+    const stepAside = (i: number) => new Yielded(reads.flatMap((r) => r.changed), i, collections.length);
     for (let i = 0; i < collections.length; i += WHOLE_STEP) {
-      if (i > 0 && options.yieldTo?.())
-        throw new Yielded(
-          reads.flatMap((r) => r.changed),
-          i,
-          collections.length,
-        );
-      await load(collections.slice(i, i + WHOLE_STEP));
+      if (i > 0 && options.yieldTo?.()) throw stepAside(i);
+      try {
+        await load(collections.slice(i, i + WHOLE_STEP));
+      } catch (error) {
+        if (detailCache.steppedAside) throw stepAside(i);
+        throw error;
+      }
     }
   } else await load(collections);
   const counts = detailCache.counts;

@@ -92,4 +92,49 @@ describe('re-read stage', () => {
     const out = await reread(rp, whole, { yieldTo: () => edits });
     expect(out.collections).toEqual(names);
   });
+
+  it('stops a step of a whole re-read at its next GET when an edit arrives, applying nothing of that step', async () => {
+    const names = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
+    const stores = new Map<string, Map<string, StoreEntry>>(names.map((n) => [n, new Map()]));
+    const gets: string[] = [];
+    const ended: string[] = [];
+    let edits = false;
+    // As src/collections/api-collection.ts does: asks the detail cache before each GET.
+    const loader = (collection: string) => ({
+      name: collection,
+      async load(ctx: unknown) {
+        const { store } = ctx as { store: { set(e: { id: string; data: object; digest: string }): boolean } };
+        try {
+          for (let page = 1; page <= 3; page++) {
+            if (detailCache.stops()) throw new Error(`stepped aside before ${collection} page ${page}`);
+            gets.push(`${collection}/${page}`);
+            if (collection === 'a5' && page === 2) edits = true; // the editor saves mid-step
+            await new Promise((resolve) => setTimeout(resolve, collection === 'a6' ? 5 : 1));
+            store.set({ id: `x${page}`, data: { page }, digest: `${collection}${page}` });
+          }
+        } finally {
+          ended.push(collection);
+        }
+      },
+    });
+    const rp = {
+      collections: async () => stores,
+      definitions: () => Object.fromEntries(names.map((n) => [n, { loader: loader(n) }])),
+    } as unknown as RenderPath;
+    const whole = [{ type: '*', action: 'update' as const, key: 'catch_up' }];
+    const error = await reread(rp, whole, { yieldTo: () => edits }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Yielded);
+    // The first step (a1-a4) is applied; the second stopped before its third pages, its reads dropped.
+    expect((error as Yielded).changed).toHaveLength(12);
+    expect(stores.get('a4')!.size).toBe(3);
+    expect(stores.get('a5')!.size).toBe(0);
+    expect(stores.get('a6')!.size).toBe(0);
+    expect(gets).not.toContain('a5/3');
+    expect(gets).not.toContain('a6/3');
+    // Both loaders of the stopped step had ended before the re-read stepped aside.
+    expect(ended).toEqual(expect.arrayContaining(['a5', 'a6']));
+    // An edit's own re-read is never stopped, however long edits wait.
+    const edit = await reread(rp, [{ type: 'a5', action: 'update', key: 'x1' }], { yieldTo: () => true });
+    expect(edit.changed.length).toBeGreaterThan(0);
+  });
 });
