@@ -30,7 +30,7 @@ const YIELD_EVERY = 50;
 const TWINS_IN_FLIGHT = 8;
 
 export interface RenderInput {
-  rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll'>;
+  rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun'>;
   /**
    * The collections re-read as changed: only the routes that read one run getStaticPaths again
    * (../render-path.ts `paths`); null runs every route's.
@@ -118,6 +118,8 @@ export interface RenderResult {
   keysMoved: boolean;
   /** Of `durationMs`: getStaticPaths. */
   pathsMs: number;
+  /** The routes whose getStaticPaths ran (the others gave their pages as before), when the render path says. */
+  routesRun: number | null;
   /** Of `durationMs`: in the render path's `render` (the pages' own code). */
   pagesMs: number;
   /** Of `durationMs`: writing the sitemap (0 when this release does not). */
@@ -173,6 +175,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   const staleLive = input.changedRecords ? paths.filter((p) => live.has(p.file) && stale(p)) : [];
   const first = staleLive.length > WIDE_FROM ? firstOfWide(staleLive, input.changedRecords!, live) : null;
   const pathsMs = performance.now() - t;
+  const routesRun = input.paths ? 0 : (rp.routesRun?.ran ?? null);
   await mkdir(workDir, { recursive: true });
   let deferred = 0;
   let removed = 0;
@@ -294,6 +297,7 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
     twinsMade: twinsAdded - made,
     keysMoved,
     pathsMs,
+    routesRun,
     pagesMs,
     sitemapMs,
     twinsWaitMs,

@@ -109,6 +109,7 @@ export class PublishReport {
         stage: 'render',
         durationMs: ms(out.durationMs),
         pathsMs: ms(out.pathsMs),
+        routesRun: out.routesRun,
         pagesMs: ms(out.pagesMs),
         sitemapMs: ms(out.sitemapMs),
         twinsWaitMs: ms(out.twinsWaitMs),
