@@ -868,6 +868,25 @@ export class DirReleaseStore implements ReleaseStore {
     let reused = 0;
     const madeDirs = new Map<string, Promise<unknown>>();
     const half = Math.floor(files.length / 2);
+    // No spare to build on (a base release): each file placed is linked into a spare as well, so
+    // the first edit after it stages on one at once (it waited 1-3 s at 20,000 pages for a copy of
+    // the whole release made after the switch). Optional: a link that fails drops that spare only.
+    let spare: string | null =
+      this.#spares.length === 0 && !this.#copying ? path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`) : null;
+    const linkIntoSpare = async (from: string, p: string) => {
+      if (!spare) return;
+      const to = path.join(spare, p);
+      const parent = path.dirname(to);
+      let made = madeDirs.get(parent);
+      if (!made) madeDirs.set(parent, (made = mkdir(parent, { recursive: true })));
+      try {
+        await made;
+        await this.#io.link(from, to);
+      } catch {
+        if (spare) this.#throwAway(spare);
+        spare = null;
+      }
+    };
     // Several files at once on the thread pool: a base release copies every file of the build
     // (64,000 at 20,000 pages: 38-46 s one at a time).
     // Every file settled before a failure is thrown: none is written after the partial release is removed.
@@ -886,7 +905,7 @@ export class DirReleaseStore implements ReleaseStore {
           try {
             await this.#io.link(existing, to);
             reused++;
-            return;
+            return await linkIntoSpare(to, file.path);
           } catch (error) {
             // the old file went away (pruned): copy the new bytes instead
             if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
@@ -894,13 +913,26 @@ export class DirReleaseStore implements ReleaseStore {
         }
         await this.#io.copyFile(file.source, to);
         written++;
+        await linkIntoSpare(to, file.path);
       },
       { concurrency: PLACE_IN_FLIGHT, stopOnError: false },
-    ).catch((error: unknown) => {
-      throw error instanceof AggregateError ? error.errors[0] : error;
+    )
+      .catch((error: unknown) => {
+        throw error instanceof AggregateError ? error.errors[0] : error;
+      })
+      .catch((error: unknown) => {
+        if (spare) this.#throwAway(spare);
+        throw error;
+      });
+    await this.#writeManifest(dir, next, live).catch((error: unknown) => {
+      if (spare) this.#throwAway(spare);
+      throw error;
     });
-    await this.#writeManifest(dir, next, live);
     if (liveId) this.#noteDelta(id, liveId, next.changed);
+    if (spare) {
+      this.#spares.push({ dir: spare, from: id, files: next.manifest.files, closeTo: id });
+      this.#announceCopy();
+    }
     return { written, reused };
   }
 

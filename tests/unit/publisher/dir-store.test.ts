@@ -106,7 +106,11 @@ describe('dir release store, recycled copy', () => {
     const kept = file(src, 'kept/index.html', 'kept page');
     await store.stage('r1', [asset, kept, file(src, 'index.html', 'one'), file(src, 'old/deep/index.html', 'old')]);
     await store.activate('r1');
-    await store.stage('r2', [asset, kept, file(src, 'index.html', 'two'), file(src, 'new/index.html', 'new')]);
+    // Each release's pages from a work folder of its own, as the publisher writes them (a stage on
+    // a spare links them from there).
+    const w2 = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const w3 = mkdtempSync(path.join(tmpdir(), 'r3-'));
+    await store.stage('r2', [asset, kept, file(w2, 'index.html', 'two'), file(w2, 'new/index.html', 'new')]);
     await store.activate('r2');
     const r1Index = statSync(path.join(root, 'releases/r1/index.html')).ino;
 
@@ -118,8 +122,8 @@ describe('dir release store, recycled copy', () => {
     const r3 = await store.stage('r3', [
       asset,
       kept,
-      file(src, 'index.html', 'three'),
-      file(src, 'new/index.html', 'new'),
+      file(w3, 'index.html', 'three'),
+      file(w3, 'new/index.html', 'new'),
     ]);
     expect(r3).toEqual({ written: 1, reused: 3 });
     const r3Dir = path.join(root, 'releases/r3');
@@ -259,11 +263,41 @@ describe('dir release store, the copies owed after a base release', () => {
     process.env.PATH = path0;
   });
 
-  it('makes the first in two halves at once and the rest two at a time; a stage waits for the next, not for all', async () => {
+  it('leaves a spare from a full stage (a base release): the first edit stages on it without waiting for a copy', async () => {
     const { root, src, store } = freshStore();
-    const pages = Array.from({ length: 50 }, (_, i) => file(src, `${i % 2 ? 'en/' : ''}p${i}/index.html`, `page ${i}`));
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
     await store.stage('r1', pages);
+    expect(store.spares).toBe(1);
     await store.activate('r1');
+    const said = fakeCp((said) => `echo start >> ${said}\nsleep 1\n/bin/cp "$@"\necho end >> ${said}`);
+    const ended = () => (existsSync(said) ? readFileSync(said, 'utf8') : '').includes('end');
+    store.prepareNext(3);
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    expect(await store.stage('r2', [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)])).toEqual({
+      written: 1,
+      reused: 49,
+    });
+    expect(ended()).toBe(false); // staged before any copy (a second each here) was made
+    await store.activate('r2');
+    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r2');
+    expect(readFileSync(path.join(root, 'releases/r1/p0/index.html'), 'utf8')).toBe('page 0'); // r1 untouched
+    for (let i = 1; i < 50; i++)
+      expect(statSync(path.join(root, 'live', pages[i]!.path)).ino).toBe(
+        statSync(path.join(root, 'releases/r1', pages[i]!.path)).ino,
+      );
+    await store.sparesReady();
+    expect(ended()).toBe(true); // the copies owed were made after it
+  });
+
+  it('makes the first in two halves at once and the rest two at a time; a stage waits for the next, not for all', async () => {
+    const { root, src, store: before } = freshStore();
+    const pages = Array.from({ length: 50 }, (_, i) => file(src, `${i % 2 ? 'en/' : ''}p${i}/index.html`, `page ${i}`));
+    await before.stage('r1', pages);
+    await before.activate('r1');
+    // A restart: the spare r1's stage left goes with the process (recover removes its folder).
+    const store = new DirReleaseStore({ root });
+    await store.recover();
+    expect(store.spares).toBe(0);
     // A copy takes a second and says when it starts and ends, and where to.
     const said = fakeCp(
       (said) => `for a; do to=$a; done\necho "start $to" >> ${said}\nsleep 1\n/bin/cp "$@"\necho "end $to" >> ${said}`,
