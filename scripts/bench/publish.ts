@@ -39,11 +39,12 @@
  *    `--per-kind` edits through the editor endpoint, back to back; each timed from the request
  *    sent to the new release live (the `live` switch the site server reads per request), then
  *    checked on the site server where the record has a page. Per kind: median, p95 and worst,
- *    pages rendered, API requests, CPU of this process (publisher and API). With visitors' load
+ *    pages rendered, API requests, CPU of this process and the API's. With visitors' load
  *    on, scripts/bench/visitors.ts (autocannon, its own process) loads the sitemap's pages with
  *    `--visitors` clients: the site server's latency before the edits and during them, and the
  *    GETs that failed.
- * 4. Memory: peak RSS of this process; with `--memory-edits N`, RSS after 50 and after N edits.
+ * 4. Memory: peak RSS of this process (the publisher) and of the API's; with `--memory-edits N`, RSS
+ *    after 50 and after N edits.
  * 5. What an idle scheduled re-read costs (scripts/publisher/schedule.ts): one right after the
  *    edits, one more with nothing changed: API requests, CPU seconds, what it found.
  *
@@ -59,7 +60,7 @@ import { Session } from 'node:inspector';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
-import { startEmbeddedApi } from '../site/embedded-api.ts';
+import { forkContentApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { memoryLogger } from '../publisher/log.ts';
 import { precompressFolder } from '../publisher/precompress.ts';
@@ -171,7 +172,9 @@ mkdirSync(WORK, { recursive: true });
 const restart = values.restart === true && existsSync(path.join(publishDir, 'live'));
 if (!restart) rmSync(publishDir, { recursive: true, force: true });
 
-const api = await startEmbeddedApi({
+// In its own process, as `npm start` runs it (the agency's API is another machine): its CPU is
+// added to the publisher's in the figures, its peak RSS reported beside the publisher's.
+const api = await forkContentApi({
   host: '127.0.0.1',
   port: apiPort,
   dbPath,
@@ -180,7 +183,7 @@ const api = await startEmbeddedApi({
     token: TOKEN,
     webhookUrl: `http://127.0.0.1:${publisherPort}/hooks/content`,
     webhookSecret: SECRET,
-    log: () => {},
+    quiet: true,
   },
 });
 console.log(`reference API on ${api.url} (scale ${scale}, ${dbPath})`);
@@ -203,6 +206,12 @@ const build = async (label: string): Promise<number> => {
   console.log(`${label}: ${s(ms)}`);
   noteLoad(label);
   return ms;
+};
+
+/** CPU used so far (µs) by this process (the publisher) and the API's. */
+const cpuNow = async () => {
+  const { user, system } = process.cpuUsage();
+  return user + system + (await api.usage()).cpuMicros;
 };
 
 const results: Record<string, unknown> = { scale, machine: `${cpus().length} cores`, loads };
@@ -502,7 +511,7 @@ async function runEdit(kind: string, e: Edit): Promise<Measured> {
   await p.idle();
   const before = await liveId();
   const total = p.stats.total;
-  const cpu = process.cpuUsage();
+  const cpu = await cpuNow();
   const t = performance.now();
   await editor(e.type, e.key, e.body);
   const ms = await switched(before, t, `${kind} ${e.key}`);
@@ -510,7 +519,7 @@ async function runEdit(kind: string, e: Edit): Promise<Measured> {
   const shown = e.check && (await checkEdit(kind, e));
   if (shown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${shown}`);
   await p.idle();
-  const used = process.cpuUsage(cpu);
+  const usedMs = ((await cpuNow()) - cpu) / 1000;
   const missing = e.check && (await checkEdit(kind, e));
   if (missing) throw new Error(missing);
   const last = p.last!;
@@ -519,7 +528,7 @@ async function runEdit(kind: string, e: Edit): Promise<Measured> {
     kind,
     ms,
     publishMs: last.durationMs,
-    cpuMs: (used.user + used.system) / 1000,
+    cpuMs: usedMs,
     rendered: last.rendered,
     removed: last.removed,
     requests: last.requests,
@@ -604,7 +613,7 @@ async function startVisitors(planned: Record<string, Edit[]>): Promise<{ window(
   };
 }
 
-/** `--profile`: a CPU profile of this process (publisher and API) over the edits without visitors. */
+/** `--profile`: a CPU profile of the publisher's process over the edits without visitors. */
 const profile = values.profile ? new Session() : null;
 const post = (method: string, params?: object) =>
   new Promise<unknown>((resolve, reject) =>
@@ -699,16 +708,16 @@ const schedule = new Schedule({
 await schedule.start();
 const rereads: Array<Record<string, unknown>> = [];
 for (const label of ['right after the edits', 'idle (nothing changed)']) {
-  const cpu = process.cpuUsage();
+  const cpu = await cpuNow();
   const t = performance.now();
   const found = await schedule.rereadNow();
-  const used = process.cpuUsage(cpu);
+  const usedMicros = (await cpuNow()) - cpu;
   const r = {
     label,
     found,
     ms: Math.round(performance.now() - t),
     requests: p.last?.requests,
-    cpuS: Math.round((used.user + used.system) / 1e4) / 100,
+    cpuS: Math.round(usedMicros / 1e4) / 100,
     rendered: p.last?.rendered,
   };
   rereads.push(r);
@@ -722,7 +731,8 @@ results.boundariesAhead = schedule.boundaries.length;
 noteLoad('scheduled re-reads');
 
 results.peakRssMb = Math.round(peakRss / 1048576);
-console.log(`publisher process (with the API) peak RSS ${results.peakRssMb} MB`);
+results.apiPeakRssMb = (await api.usage()).maxRssMb;
+console.log(`publisher process peak RSS ${results.peakRssMb} MB (the API's process: ${results.apiPeakRssMb} MB)`);
 saveLog();
 await site.close();
 await publisher.close();

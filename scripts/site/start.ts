@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKeepingRenderPath } from './build-site.ts';
 import { readFacts } from '../../src/integrations/render-path/bundle.ts';
-import { apiAddressFromEnv, isApiUp, startEmbeddedApi } from './embedded-api.ts';
+import { apiAddressFromEnv, forkContentApi, isApiUp } from './embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
 import { createLogger, logFormatFrom } from '../publisher/log.ts';
 import { rereadIntervalMs } from '../publisher/schedule.ts';
@@ -72,7 +72,8 @@ let api: { url: string; close: () => Promise<void> } = { url: apiUrl, close: asy
 if (await isApiUp(apiUrl)) {
   console.log(`Using the content API already on ${apiUrl} (its editor endpoint sends webhooks as it was started with)`);
 } else {
-  api = await startEmbeddedApi({
+  // In a process of its own, as the agency's API is another machine (embedded-api.ts).
+  api = await forkContentApi({
     host: apiHost,
     port: apiPort,
     ...(env.API_DB ? { dbPath: env.API_DB } : {}),
