@@ -872,7 +872,9 @@ export class DirReleaseStore implements ReleaseStore {
     // the first edit after it stages on one at once (it waited 1-3 s at 20,000 pages for a copy of
     // the whole release made after the switch). Optional: a link that fails drops that spare only.
     let spare: string | null =
-      this.#spares.length === 0 && !this.#copying ? path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`) : null;
+      this.#spares.length === 0 && !this.#copying
+        ? path.join(this.releases, `.spare-${process.pid}-${this.#spareSeq++}`)
+        : null;
     const linkIntoSpare = async (from: string, p: string) => {
       if (!spare) return;
       const to = path.join(spare, p);

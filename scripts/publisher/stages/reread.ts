@@ -87,7 +87,12 @@ export async function reread(
     // A few collections at a time, each step applied. An edit that arrives meanwhile stops the
     // step at its loaders' next GET (`detailCache.stops`): what the step read is dropped, the
     // steps before stay applied (`Yielded`; the queue runs the edit, then the re-read again).
-    const stepAside = (i: number) => new Yielded(reads.flatMap((r) => r.changed), i, collections.length);
+    const stepAside = (i: number) =>
+      new Yielded(
+        reads.flatMap((r) => r.changed),
+        i,
+        collections.length,
+      );
     for (let i = 0; i < collections.length; i += WHOLE_STEP) {
       if (i > 0 && options.yieldTo?.()) throw stepAside(i);
       try {
