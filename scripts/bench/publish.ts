@@ -20,7 +20,8 @@
  *   npm run bench:publish -- --restart             keep the last run's releases: start as a restart
  *                                                  does (adopt the live release, catch up)
  *   npm run bench:publish -- --profile             a CPU profile of the edits without visitors
- *                                                  (.data/bench-publish/edits.cpuprofile)
+ *                                                  (.data/bench-publish/edits.cpuprofile), and one
+ *                                                  of the first edit after start (first-edit.cpuprofile)
  *   npm run bench:publish -- --site-in-process     the site server in the publisher's process (as
  *                                                  before issue 23), to compare under visitors' load
  *
@@ -94,7 +95,8 @@ How fast the publisher puts each kind of edit live, at scale, with and without v
   --build-only       only the database and the build
   --full             also a full publish through the render path
   --compare          one astro build after the edits
-  --profile          a CPU profile of the edits without visitors (edits.cpuprofile)
+  --profile          CPU profiles of the first edit after start (first-edit.cpuprofile) and
+                     of the edits without visitors (edits.cpuprofile)
   --site-in-process  the site server in the publisher's process (as before issue 23)
   --work DIR         another folder inside the project
   -h, --help         this text
@@ -330,6 +332,17 @@ async function switched(before: string | null, t: number, what: string): Promise
 }
 const firstSlug = articleSlugs()[Math.floor(articleSlugs().length / 3)]!;
 const firstTitle = `Bench first edit ${Date.now()}`;
+// `--profile`: the first edit's own CPU profile too (first-edit.cpuprofile), from the request to live.
+const firstProfile = values.profile ? new Session() : null;
+const postFirst = (method: string) =>
+  new Promise<unknown>((resolve, reject) =>
+    firstProfile!.post(method, {}, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+if (firstProfile) {
+  firstProfile.connect();
+  await postFirst('Profiler.enable');
+  await postFirst('Profiler.start');
+}
 const tFirst = now();
 await editor('article', firstSlug, { en: { title: firstTitle } });
 for (;;) {
@@ -349,6 +362,11 @@ const firstPage = (id: string | null) => {
 const firstLive = (await switchesAfter(tFirst, 'the first edit')).find((w) => firstPage(w.id).includes(firstTitle));
 if (!firstLive) throw new Error('the first edit: no switch seen to a release that shows it');
 const firstEditMs = firstLive.at - tFirst;
+if (firstProfile) {
+  const { profile: cpu } = (await postFirst('Profiler.stop')) as { profile: unknown };
+  writeFileSync(path.join(WORK, 'first-edit.cpuprofile'), JSON.stringify(cpu));
+  firstProfile.disconnect();
+}
 console.log(`first edit after start (sent when the base release was live): live after ${s(firstEditMs)}`);
 await p.idle();
 // Ready as /status says it (main.ts): the catch-up done and the spare copies edits stage on made.
