@@ -1,48 +1,33 @@
 // The editor endpoint (the CMS stand-in): changes a record, then sends a signed Standard Webhook.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
-import { tempDir } from './harness';
+import { startHookReceiver, tempDir, type ReceivedHook } from './harness';
 
 const SECRET = `whsec_${Buffer.from('editor-test-secret-0123456789').toString('base64')}`;
 const TOKEN = 'test-editor-token';
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
 let api: Awaited<ReturnType<typeof startContentApi>>;
-let hookServer: Server;
-let received: Received[] = [];
+let hooks: Awaited<ReturnType<typeof startHookReceiver>>;
+let received: ReceivedHook[];
 
 beforeAll(async () => {
-  hookServer = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(202).end('{}');
-    });
-  });
-  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
-  const webhookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hooks/content`;
+  hooks = await startHookReceiver();
+  received = hooks.received;
   api = await startContentApi({
     host: '127.0.0.1',
     port: 0,
     dbPath: join(tempDir(), 'api.sqlite'),
-    editor: { token: TOKEN, webhookUrl, webhookSecret: SECRET, log: () => {} },
+    editor: { token: TOKEN, webhookUrl: hooks.url, webhookSecret: SECRET, log: () => {} },
   });
 });
 afterAll(async () => {
   await api?.close();
-  await new Promise((r) => hookServer?.close(r));
+  await hooks?.close();
 });
 beforeEach(() => {
-  received = [];
+  received.length = 0;
 });
 
 function edit(type: string, key: string, body?: unknown, { method = 'POST', token = TOKEN } = {}) {
@@ -119,7 +104,7 @@ describe('editor endpoint', () => {
     expect(res.status).toBe(201);
     expect(theWebhook()).toEqual({ type: 'activity', action: 'create', key: '987654' });
     expect((await get('/activity/page/987654', 'en')).body.data.title).toBe('A new activity');
-    received = [];
+    received.length = 0;
     expect((await edit('activity', '987655', { th: { title: 'อีก' }, en: { title: 'Another' } })).status).toBe(201);
   });
 
@@ -145,7 +130,7 @@ describe('editor endpoint', () => {
     expect((await edit('article', slug, { published: false })).status).toBe(200);
     expect(theWebhook()).toEqual({ type: 'article', action: 'delete', key: slug });
     expect((await get(`/content/page/${slug}`)).status).toBe(404);
-    received = [];
+    received.length = 0;
     expect((await edit('article', slug, { published: true })).status).toBe(200);
     expect(theWebhook()).toEqual({ type: 'article', action: 'update', key: slug });
     expect((await get(`/content/page/${slug}`)).status).toBe(200);

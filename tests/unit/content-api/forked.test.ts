@@ -1,45 +1,29 @@
 // The reference API in a process of its own (`npm start`, the bench: scripts/site/embedded-api.ts
 // `forkContentApi`): it answers, its editor sends signed webhooks, and it stops with `close`.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkContentApi } from '../../../scripts/site/embedded-api.ts';
-import { tempDir } from './harness';
+import { startHookReceiver, tempDir } from './harness';
 
 const SECRET = `whsec_${Buffer.from('forked-api-test-secret-0123456789').toString('base64')}`;
 const TOKEN = 'forked-editor-token';
 
 let api: Awaited<ReturnType<typeof forkContentApi>>;
-let hookServer: Server;
-const received: Array<{ headers: Record<string, string>; body: string }> = [];
+let hooks: Awaited<ReturnType<typeof startHookReceiver>>;
 
 beforeAll(async () => {
-  hookServer = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(202).end('{}');
-    });
-  });
-  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
+  hooks = await startHookReceiver();
   api = await forkContentApi({
     host: '127.0.0.1',
     port: 0,
     dbPath: join(tempDir(), 'api.sqlite'),
-    editor: {
-      token: TOKEN,
-      webhookUrl: `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hooks/content`,
-      webhookSecret: SECRET,
-      quiet: true,
-    },
+    editor: { token: TOKEN, webhookUrl: hooks.url, webhookSecret: SECRET, quiet: true },
   });
 }, 60_000);
 afterAll(async () => {
   await api?.close();
-  await new Promise((r) => hookServer?.close(r));
+  await hooks?.close();
 });
 
 describe('the reference API forked into its own process', () => {
@@ -54,6 +38,7 @@ describe('the reference API forked into its own process', () => {
       body: JSON.stringify({ en: { title: 'Edited in the forked API' } }),
     });
     expect(res.status).toBe(200);
+    const { received } = hooks;
     for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(received).toHaveLength(1);
     const { headers, body } = received[0]!;

@@ -1,5 +1,7 @@
 // Starts the reference content API in-process on an ephemeral port with a temporary database.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
@@ -77,5 +79,37 @@ export async function startTestApi(opts: { dir?: string; scale?: number } = {}):
       await api.close();
       if (!opts.dir) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A webhook as the receiver got it. */
+export interface ReceivedHook {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A stand-in for the publisher's webhook endpoint on an ephemeral port: every request is kept in
+ * `received` (answered 202). `url` is where the editor endpoint should send.
+ */
+export async function startHookReceiver(): Promise<{
+  url: string;
+  received: ReceivedHook[];
+  close: () => Promise<void>;
+}> {
+  const received: ReceivedHook[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(202).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/content`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
