@@ -146,7 +146,7 @@ export async function startPublisher(o: StartOptions) {
     readiness.set('catching up');
     void publisher
       .catchUp()
-      .then(() => publisher.store.sparesReady?.())
+      .then(() => publisher.store.sparesReady?.({ whenHeld: 'wait' }))
       .then(
         () => readiness.set('ready'),
         (err: unknown) => logger.error({ err }, `${failed}; retrying with back-off`),

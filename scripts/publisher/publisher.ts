@@ -13,7 +13,7 @@ import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
 import { reread, wholeKind, Yielded } from './stages/reread.ts';
 import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
-import { makeSpares, newReleaseId, prune, release } from './stages/release.ts';
+import { EditHold, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
@@ -21,8 +21,6 @@ import { createLogger } from './log.ts';
 import { createPublisherMetrics, type PublisherMetrics } from './metrics.ts';
 import { newStats, type ContentEvent, type Files, type PublishKind, type PublisherOptions } from './stages/types.ts';
 import type { PublishStats, Queued } from './stages/types.ts';
-
-export type { ContentEvent };
 
 type Make = (stats: PublishStats, report: PublishReport) => Promise<Files | null>;
 
@@ -36,6 +34,7 @@ export class Publisher {
   /** The purge stage: its last request and a retrying purger's state (for /status). */
   readonly purge: PurgeStage;
   readonly #maps: PageMaps;
+  readonly #hold = new EditHold(this);
   readonly #reporter: Reporter;
   readonly #workDir: string;
   readonly #keep: number;
@@ -68,6 +67,7 @@ export class Publisher {
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
+    if (!wholeKind(events)) this.#hold.take(); // the store's copies wait for the edit (not those restored from the journal)
     void this.queue.enqueue(events, delivery); // on disk (the journal) before the 202
     this.stats.queue = this.queue.depth;
   }
@@ -158,10 +158,9 @@ export class Publisher {
 
   /** One publish: make the next files, then release, purge, prune. A failure switches nothing. */
   async #publish(kind: PublishKind, batch: readonly Queued[], make: Make): Promise<PublishStats> {
-    const [started, stats, id] = [performance.now(), newStats(), newReleaseId()];
+    const [started, stats, id, before] = [performance.now(), newStats(), newReleaseId(), this.#files];
     const report = this.#reporter.publish(kind, id, batch);
     this.stats.total++;
-    const before = this.#files;
     try {
       const files = await make(stats, report);
       if (files) {
@@ -193,6 +192,7 @@ export class Publisher {
       else report.failed(stats, error);
       throw error;
     } finally {
+      this.#hold.letGo(); // live, or failed: the store's copies go on
       this.last = stats;
       await rm(this.#workDir, { recursive: true, force: true }).catch(() => {});
     }

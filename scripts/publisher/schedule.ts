@@ -22,7 +22,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './log.ts';
 import type { PublisherMetrics } from './metrics.ts';
-import type { ContentEvent } from './publisher.ts';
+import type { ContentEvent } from './stages/types.ts';
 import type { StoreEntry } from './render-path.ts';
 
 /** Default seconds between scheduled re-reads. */

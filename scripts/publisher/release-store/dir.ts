@@ -26,7 +26,7 @@ import {
   symlink,
   writeFile,
 } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pMap from 'p-map';
 import { faultPoint } from '../fault.ts';
@@ -38,11 +38,18 @@ const run = promisify(execFile);
 /**
  * A command of the background work (copies, deletions) at a lower priority than this process,
  * so that an edit's render and stage get the cores first; as it is where `nice` is missing.
+ * `started` is handed the process (the store stops it while an edit publishes: `hold()`).
  */
-const niced = (command: string, args: string[]) =>
-  run('nice', ['-n', '10', command, ...args]).catch((error: NodeJS.ErrnoException) =>
-    error.code === 'ENOENT' && error.path === 'nice' ? run(command, args) : Promise.reject(error),
+const niced = (command: string, args: string[], started: (child: ChildProcess) => void) => {
+  const go = (file: string, argv: string[]) => {
+    const running = run(file, argv);
+    started(running.child);
+    return running;
+  };
+  return go('nice', ['-n', '10', command, ...args]).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' && error.path === 'nice' ? go(command, args) : Promise.reject(error),
   );
+};
 
 /**
  * The top-level names of a release's `files` in two groups of about as many files each (the
@@ -434,10 +441,69 @@ export class DirReleaseStore implements ReleaseStore {
   #spareSeq = 0;
   /** How many spares the copies under way aim at (SPARES, more after a big publish). */
   #target = SPARES;
+  /** The background commands running (copies, deletions): stopped while held. */
+  #background = new Set<ChildProcess>();
+  /** Holds taken (`hold()`): an edit is publishing. */
+  #holds = 0;
+  /** Callers waiting for the background work (a stage with no spare, `sparesReady`): it goes on, held or not. */
+  #wanted = 0;
 
   /** Spare folders ready now (for tests and /status-like reports). */
   get spares(): number {
     return this.#spares.length;
+  }
+
+  /**
+   * Stops the background copies and deletions (SIGSTOP; SIGCONT once every hold is let go) while
+   * an edit publishes, so that its re-read, render and stage have both cores and the disk (the
+   * first edit after a start at 72,000 pages shared them with two copies of 228,000 files). A
+   * stage that has to wait for a copy, and `sparesReady()`, let the work go on meanwhile.
+   * Returns the function that lets this hold go (idempotent).
+   */
+  hold(): () => void {
+    this.#holds++;
+    this.#signalBackground();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#holds--;
+      this.#signalBackground();
+    };
+  }
+
+  /** True while the background work is stopped. */
+  get held(): boolean {
+    return this.#holds > 0 && this.#wanted === 0;
+  }
+
+  #stopped = false;
+  #signalBackground(): void {
+    const stop = this.held;
+    if (stop === this.#stopped) return;
+    this.#stopped = stop;
+    for (const child of this.#background) child.kill(stop ? 'SIGSTOP' : 'SIGCONT');
+  }
+
+  /** Waits for `work` with the background work going on, held or not. */
+  async #want<T>(work: Promise<T>): Promise<T> {
+    this.#wanted++;
+    this.#signalBackground();
+    try {
+      return await work;
+    } finally {
+      this.#wanted--;
+      this.#signalBackground();
+    }
+  }
+
+  /** A background command: stopped at once while held, forgotten when it ends. */
+  #niced(command: string, args: string[]) {
+    return niced(command, args, (child) => {
+      this.#background.add(child);
+      child.once('exit', () => this.#background.delete(child));
+      if (this.#stopped) child.kill('SIGSTOP');
+    });
   }
 
   /**
@@ -491,17 +557,19 @@ export class DirReleaseStore implements ReleaseStore {
     await rm(dir, { recursive: true, force: true });
     try {
       const from = this.dirOf(liveId);
-      if (!split) await niced('cp', ['-al', from, dir]);
+      if (!split) await this.#niced('cp', ['-al', from, dir]);
       else {
         // A copy a stage waits for: its halves side by side (a process links on one core).
         await mkdir(dir);
         const halves = halvesOf(files);
         await Promise.all(
-          halves.map((names) => niced('cp', ['-al', ...names.map((n) => path.join(from, n)), `${dir}${path.sep}`])),
+          halves.map((names) =>
+            this.#niced('cp', ['-al', ...names.map((n) => path.join(from, n)), `${dir}${path.sep}`]),
+          ),
         );
         for (const name of await readdir(from))
           if (name.startsWith('.release') && !name.startsWith(MANIFEST) && !name.startsWith(INFO))
-            await niced('cp', ['-al', path.join(from, name), `${dir}${path.sep}`]);
+            await this.#niced('cp', ['-al', path.join(from, name), `${dir}${path.sep}`]);
       }
       await rm(path.join(dir, MANIFEST), { force: true });
       await rm(path.join(dir, INFO), { force: true });
@@ -519,15 +587,21 @@ export class DirReleaseStore implements ReleaseStore {
     this.#copied = Promise.withResolvers<void>();
   }
 
-  /** Resolves when the background copies `prepareNext()` started are done. */
-  async sparesReady(): Promise<void> {
-    while (this.#copying) await this.#copying;
+  /**
+   * Resolves when the background copies `prepareNext()` started are done: they go on meanwhile
+   * even while held, unless `whenHeld` is 'wait' (ready after a start: an edit keeps them stopped).
+   */
+  async sparesReady({ whenHeld = 'go on' }: { whenHeld?: 'go on' | 'wait' } = {}): Promise<void> {
+    const copied = async () => {
+      while (this.#copying) await this.#copying;
+    };
+    await (whenHeld === 'wait' ? copied() : this.#want(copied()));
   }
 
   /** Resolves when the folders dropped so far are deleted (tests). */
   async settled(): Promise<void> {
     await this.sparesReady();
-    await this.#trash;
+    await this.#want(this.#trash);
   }
 
   /**
@@ -596,7 +670,9 @@ export class DirReleaseStore implements ReleaseStore {
     // loop and thread pool (where the twins compress) busy while the next edit renders.
     this.#trash = this.#trash.then(async () => {
       const dir = await renamed;
-      await niced('rm', ['-rf', '--', dir]).catch(() => rm(dir, { recursive: true, force: true }).catch(() => {}));
+      await this.#niced('rm', ['-rf', '--', dir]).catch(() =>
+        rm(dir, { recursive: true, force: true }).catch(() => {}),
+      );
     });
   }
 
@@ -630,7 +706,7 @@ export class DirReleaseStore implements ReleaseStore {
     }
     if (!close && this.#copying) {
       // The next copy, not every copy owed (five after a base release).
-      await this.#copied.promise;
+      await this.#want(this.#copied.promise);
       best = pick().best;
     }
     if (best) this.#spares = this.#spares.filter((s) => s !== best.spare);

@@ -97,6 +97,14 @@ export interface ReleaseStore {
    * (`s3` needs none: an interrupted switch is completed by the next `activate`.)
    */
   recover?(): Promise<string[]>;
-  /** `dir`: resolves when the copies `prepareNext()` started are made. */
-  sparesReady?(): Promise<void>;
+  /**
+   * `dir`: resolves when the copies `prepareNext()` started are made (they go on while held,
+   * unless `whenHeld` is 'wait').
+   */
+  sparesReady?(o?: { whenHeld?: 'go on' | 'wait' }): Promise<void>;
+  /**
+   * `dir`: stops the store's background work (spare copies, deletions) until the returned
+   * function is called: an edit's publish has the cores and the disk to itself.
+   */
+  hold?(): () => void;
 }

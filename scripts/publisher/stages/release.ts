@@ -157,3 +157,29 @@ export async function diskUsage(dir: string): Promise<number> {
   await walk(dir);
   return total;
 }
+
+type HoldOf = { readonly store: Pick<ReleaseStore, 'hold'>; readonly queue: { readonly editsWaiting: boolean } };
+
+/**
+ * The store's background work (spare copies, deletions: `ReleaseStore.hold`) stopped from an
+ * edit's arrival until its release is live, or until it failed; kept while another edit waits.
+ */
+export class EditHold {
+  #letGo: (() => void) | null = null;
+  readonly #of: HoldOf;
+
+  /** `of`: the publisher (its store and queue). */
+  constructor(of: HoldOf) {
+    this.#of = of;
+  }
+
+  take(): void {
+    this.#letGo ??= this.#of.store.hold?.() ?? null;
+  }
+
+  letGo(): void {
+    if (this.#of.queue.editsWaiting) return;
+    this.#letGo?.();
+    this.#letGo = null;
+  }
+}

@@ -327,6 +327,55 @@ describe('dir release store, the copies owed after a base release', () => {
   });
 });
 
+describe('dir release store, held while an edit publishes', () => {
+  const path0 = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = path0;
+  });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /** A store with r1 live, its own spare taken away (a restart), and a copy that takes 0.3 s and says when it ends. */
+  async function liveStore() {
+    const { root, src, store: before } = freshStore();
+    const pages = Array.from({ length: 20 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await before.stage('r1', pages);
+    await before.activate('r1');
+    const store = new DirReleaseStore({ root });
+    await store.recover();
+    const said = fakeCp((said) => `sleep 0.3\n/bin/cp "$@"\necho end >> ${said}`);
+    const ends = () => (existsSync(said) ? readFileSync(said, 'utf8') : '').split('\n').filter(Boolean).length;
+    return { root, pages, store, ends };
+  }
+
+  it('stops its copies while held and lets them go on after', async () => {
+    const { store, ends } = await liveStore();
+    const letGo = store.hold();
+    store.prepareNext(2);
+    await sleep(1500); // five times what a copy takes
+    expect(ends()).toBe(0);
+    expect(store.spares).toBe(0);
+    letGo();
+    letGo(); // twice: one hold let go once
+    await store.sparesReady({ whenHeld: 'wait' });
+    expect(ends()).toBeGreaterThanOrEqual(2);
+    expect(store.spares).toBe(2);
+  });
+
+  it('lets a copy go on for a stage that has no spare to build on, and for sparesReady()', async () => {
+    const { root, pages, store, ends } = await liveStore();
+    const letGo = store.hold();
+    store.prepareNext(2);
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    const edited = [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)];
+    expect(await store.stage('r2', edited)).toEqual({ written: 1, reused: 19 }); // on the copy it let go on
+    await store.activate('r2');
+    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r2');
+    await store.sparesReady(); // held still: waiting for them lets them go on
+    expect(ends()).toBeGreaterThanOrEqual(2);
+    letGo();
+  });
+});
+
 describe('dir release store, a spare brought up to the live release in the background', () => {
   it('links what the releases since changed into the spare, so the next stage finds it one edit away', async () => {
     const { root, src, store } = freshStore();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
-import type { ContentEvent } from '../../../scripts/publisher/publisher.ts';
+import type { ContentEvent } from '../../../scripts/publisher/stages/types.ts';
 import type { StoreEntry } from '../../../scripts/publisher/render-path.ts';
 import {
   findBoundaries,

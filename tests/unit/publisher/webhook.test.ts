@@ -9,7 +9,8 @@ import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
 import { Readiness } from '../../../scripts/publisher/readiness.ts';
-import type { ContentEvent, Publisher } from '../../../scripts/publisher/publisher.ts';
+import type { Publisher } from '../../../scripts/publisher/publisher.ts';
+import type { ContentEvent } from '../../../scripts/publisher/stages/types.ts';
 
 const SECRET_A = `whsec_${Buffer.from('secret-a-0123456789abcdef').toString('base64')}`;
 const SECRET_B = `whsec_${Buffer.from('secret-b-0123456789abcdef').toString('base64')}`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirReleaseStore } from '../../../../scripts/publisher/release-store/dir.ts';
-import { makeSpares, release } from '../../../../scripts/publisher/stages/release.ts';
+import { EditHold, makeSpares, release } from '../../../../scripts/publisher/stages/release.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { ReleaseStore } from '../../../../scripts/publisher/release-store/types.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
@@ -54,5 +54,31 @@ describe('release stage', () => {
     expect((await makeSpares(store, 5, 5, 100)).spares).toBe(0);
     expect((await makeSpares(store, 5, 50, 100)).spares).toBe(6);
     expect(asked).toEqual([6]);
+  });
+});
+
+describe('EditHold: the store\'s copies stopped from an edit\'s arrival until it is live', () => {
+  it('takes one hold for the edits that arrive meanwhile and lets it go once no edit waits', () => {
+    const calls: string[] = [];
+    const queue = { editsWaiting: true };
+    const store = { hold: () => (calls.push('hold'), () => calls.push('let go')) };
+    const hold = new EditHold({ store, queue });
+    hold.take();
+    hold.take(); // a second edit while the first waits: the same hold
+    expect(calls).toEqual(['hold']);
+    hold.letGo(); // the first is live, the second still waits
+    expect(calls).toEqual(['hold']);
+    queue.editsWaiting = false;
+    hold.letGo();
+    hold.letGo();
+    expect(calls).toEqual(['hold', 'let go']);
+    hold.take(); // the next edit
+    expect(calls).toEqual(['hold', 'let go', 'hold']);
+  });
+
+  it('does nothing with a store that holds nothing (s3)', () => {
+    const hold = new EditHold({ store: {}, queue: { editsWaiting: false } });
+    hold.take();
+    expect(() => hold.letGo()).not.toThrow();
   });
 });
