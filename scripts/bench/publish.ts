@@ -570,8 +570,13 @@ async function checkEdit(kind: string, e: Edit): Promise<string> {
   if (has && !html.includes(has)) return `${kind} ${e.key}: ${at} lacks the edit`;
   return '';
 }
-async function runEdit(kind: string, e: Edit): Promise<Measured> {
-  await p.idle();
+/**
+ * One edit, timed to the switch. A menu edit's second release (every other page of its language:
+ * minutes at 72,000 pages) is not waited for (`wide`): the next edit comes while it renders, as an
+ * editor's would, and stops it; its CPU is counted to the end of the edit's first publish.
+ */
+async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Measured> {
+  if (!wide) await p.idle();
   const before = await liveId();
   const total = p.stats.total;
   const cpu = await cpuNow();
@@ -581,7 +586,11 @@ async function runEdit(kind: string, e: Edit): Promise<Measured> {
   // The page the editor looks at shows the edit in the release timed (not only once all are out).
   const shown = e.check && (await checkEdit(kind, e));
   if (shown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${shown}`);
-  await p.idle();
+  if (wide) {
+    const id = await liveId();
+    // Its publish ended (or the rest is live already).
+    while (p.last?.release !== id && (await liveId()) === id) await new Promise((r) => setTimeout(r, 25));
+  } else await p.idle();
   const usedMs = ((await cpuNow()) - cpu) / 1000;
   const missing = e.check && (await checkEdit(kind, e));
   if (missing) throw new Error(missing);
@@ -709,10 +718,18 @@ for (const mode of loadModes) {
   }
   for (const kind of wanted) {
     const group: Measured[] = [];
+    const wide = /^(menu|footer)-/.test(kind); // on every page: the rest of each edit is not waited for
     for (const edit of planned[kind]!) {
-      const m = await runEdit(kind, edit);
+      const m = await runEdit(kind, edit, { wide });
       group.push(m);
       perEdit.push({ ...m, kind: `${kind} (load ${mode})` });
+    }
+    if (wide) {
+      const t = now();
+      await p.idle();
+      console.log(
+        `[load ${mode}] ${kind}: every page of the last edit live ${((now() - t) / 1000).toFixed(1)} s later`,
+      );
     }
     kinds[kind] = summary(group);
     const g = kinds[kind];

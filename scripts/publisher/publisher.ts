@@ -178,7 +178,7 @@ export class Publisher {
         // A base release's spares, made during the catch-up (ready waits): one per edit until prunes
         // recycle (`keep` releases); with two, the 4th edit after a start waited 4.6 s for a copy.
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
-        else report.spares(out.id, await makeSpares(this.store, this.#keep, out.written, out.total));
+        else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;

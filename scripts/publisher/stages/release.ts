@@ -116,26 +116,33 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
 
 /**
  * After a release that replaced much of the last (the twins of a base release, a full publish of
- * a new build) the store's spare folders are far from it: fresh copies are made now, as this
- * publish's own work, so that the edits after it never wait for one. Until `keep` releases exist
- * no prune frees a folder, and the first it frees may be far from the live release: one spare per
- * publish until then, and two more, or back-to-back edits outrun the copies (5–7 s each for
- * 60,000 files at load 8; two spares gave waits of 4.5 and 7 s to the 3rd and 5th edit).
- * Returns the spares made (0 when the store keeps none or none were needed) and the time it took.
+ * a new build, a menu's every page) the store's spare folders are far from it: fresh copies are
+ * made now, as this publish's own work, so that the edits after it never wait for one. Until `keep`
+ * releases exist no prune frees a folder, and the first it frees may be far from the live release:
+ * one spare per publish until then, and two more, or back-to-back edits outrun the copies (5–7 s
+ * each for 60,000 files at load 8; two spares gave waits of 4.5 and 7 s to the 3rd and 5th edit).
+ * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
+ * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
+ * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
  */
 export async function makeSpares(
   store: ReleaseStore,
   keep: number,
-  written: number,
-  total: number,
+  { written, total }: { written: number; total: number },
+  queue: { readonly editsWaiting: boolean },
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
   if (!store.prepareNext || written <= total / 10) return { spares: 0, durationMs: 0 };
   const spares = Math.max(2, keep - (await store.list()).length + 2);
   store.prepareNext(spares);
-  await store.sparesReady?.();
+  // Held while an edit waits (its hold stops the copies): looked at every 50 ms, not waited for.
+  let made = false;
+  const ready = store.sparesReady?.({ whenHeld: 'wait' }).then(() => (made = true));
+  while (ready && !made && !queue.editsWaiting) await Promise.race([ready, sleep(50)]);
   return { spares, durationMs: performance.now() - t };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Bytes of the files under `dir`, each inode counted once (hard links between releases share bytes). */
 export async function diskUsage(dir: string): Promise<number> {

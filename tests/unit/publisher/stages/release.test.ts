@@ -51,13 +51,29 @@ describe('release stage', () => {
       sparesReady: async () => {},
       list: async () => [{ id: 'a', publishedAt: '' }],
     } as unknown as ReleaseStore;
-    expect((await makeSpares(store, 5, 5, 100)).spares).toBe(0);
-    expect((await makeSpares(store, 5, 50, 100)).spares).toBe(6);
+    const idle = { editsWaiting: false };
+    expect((await makeSpares(store, 5, { written: 5, total: 100 }, idle)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 50, total: 100 }, idle)).spares).toBe(6);
     expect(asked).toEqual([6]);
+  });
+
+  it('waits for the spares it asked for unless an edit waits: the edit goes first', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const store = new DirReleaseStore({ root });
+    await release({ store, id: 'r1', files: work({ 'a.html': 'a', 'b.html': 'b' }), twins: false });
+    const letGo = store.hold(); // an edit came: its hold stops the copies
+    const queue = { editsWaiting: true };
+    const out = await makeSpares(store, 5, { written: 2, total: 2 }, queue);
+    expect(out.spares).toBeGreaterThan(0);
+    expect(store.spares).toBeLessThan(out.spares); // not waited for
+    letGo();
+    queue.editsWaiting = false;
+    await makeSpares(store, 5, { written: 2, total: 2 }, queue);
+    expect(store.spares).toBeGreaterThanOrEqual(out.spares); // no edit waiting: made before it returns
   });
 });
 
-describe('EditHold: the store\'s copies stopped from an edit\'s arrival until it is live', () => {
+describe("EditHold: the store's copies stopped from an edit's arrival until it is live", () => {
   it('takes one hold for the edits that arrive meanwhile and lets it go once no edit waits', () => {
     const calls: string[] = [];
     const queue = { editsWaiting: true };
