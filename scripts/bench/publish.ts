@@ -587,9 +587,10 @@ async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Me
   const shown = e.check && (await checkEdit(kind, e));
   if (shown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${shown}`);
   if (wide) {
-    const id = await liveId();
+    const at = await liveId(); // releases/<id>
     // Its publish ended (or the rest is live already).
-    while (p.last?.release !== id && (await liveId()) === id) await new Promise((r) => setTimeout(r, 25));
+    while (p.last?.release !== path.basename(at ?? '') && (await liveId()) === at)
+      await new Promise((r) => setTimeout(r, 25));
   } else await p.idle();
   const usedMs = ((await cpuNow()) - cpu) / 1000;
   const missing = e.check && (await checkEdit(kind, e));
