@@ -560,6 +560,22 @@ interface Measured {
   stages: Record<string, number>;
   load: string;
 }
+/** Milliseconds from `t` to the first switch after it to a release whose page `e.check` shows the edit. */
+async function shownAfter(t: number, e: Edit, what: string): Promise<number> {
+  const { path: at, has } = e.check!;
+  const shows = (id: string | null) => {
+    try {
+      return readFileSync(path.join(publishDir, 'releases', id ?? '-', at, 'index.html'), 'utf8').includes(has!);
+    } catch {
+      return false; // pruned since (five releases are kept): not the first
+    }
+  };
+  for (;;) {
+    const hit = (await switchesAfter(t, what)).find((w) => shows(w.id));
+    if (hit) return hit.at - t;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 /** What the edit's page lacks on the site server, or '' when it shows the edit. */
 async function checkEdit(kind: string, e: Edit): Promise<string> {
   const { path: at, status, has } = e.check!;
@@ -582,7 +598,8 @@ async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Me
   const cpu = await cpuNow();
   const t = now();
   await editor(e.type, e.key, e.body);
-  const ms = await switched(before, t, `${kind} ${e.key}`);
+  // A menu edit: the last one's rest may switch first (it steps aside for this one).
+  const ms = wide ? await shownAfter(t, e, `${kind} ${e.key}`) : await switched(before, t, `${kind} ${e.key}`);
   // The page the editor looks at shows the edit in the release timed (not only once all are out).
   const shown = e.check && (await checkEdit(kind, e));
   if (shown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${shown}`);

@@ -275,6 +275,35 @@ describe('render stage', () => {
     expect(after.deferred).toBe(0);
   });
 
+  it("a menu's rest stops for a waiting edit without the lists' later pages first: no list shifted", async () => {
+    const { before, pages, rp, rendered } = menuSite();
+    const later = Array.from({ length: 80 }, (_, i) =>
+      page(`en/articles/page/${i + 2}/index.html`, `l${i + 2}b`, ['articles/en/x']),
+    );
+    for (const l of later) before.set(l.file, live({ [l.file]: ['old list', `l${l.file}`] }).get(l.file)!);
+    const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
+    const input = {
+      ...{ rp: { ...rp, readByAll, paths: async () => [...later, ...pages] }, live: before, all: false, twins: false },
+      yieldTo: () => true, // the next menu edit came in before the rest started
+    };
+    const menuRest = await renderChanged({
+      ...input,
+      changed: new Set(['shell']),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(menuRest.yielded).toBe(true);
+    expect(menuRest.rendered).toBeLessThanOrEqual(50); // not the 80 later list pages first
+    rendered.length = 0;
+    // The rest of a change that may have shifted lists (an article's) renders them all before it stops.
+    const listRest = await renderChanged({
+      ...input,
+      changed: new Set(['shell', 'articles']),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(rendered.slice(0, 80).sort()).toEqual(later.map((l) => l.file).sort());
+    expect(listRest.yielded).toBe(true);
+  });
+
   it("a change every route's getStaticPaths reads (a menu) renders the home page without asking them all; the rest asks", async () => {
     const { menu, details, pages, before, rp, rendered, asked } = menuSite();
     // Cached paths still carry the keys of before the edit; only the home pages go first, whatever theirs say.
