@@ -447,6 +447,8 @@ export class DirReleaseStore implements ReleaseStore {
   #holds = 0;
   /** Callers waiting for the background work (a stage with no spare, `sparesReady`): it goes on, held or not. */
   #wanted = 0;
+  /** The background commands were sent SIGSTOP (and not SIGCONT since). */
+  #stopped = false;
 
   /** Spare folders ready now (for tests and /status-like reports). */
   get spares(): number {
@@ -477,7 +479,6 @@ export class DirReleaseStore implements ReleaseStore {
     return this.#holds > 0 && this.#wanted === 0;
   }
 
-  #stopped = false;
   #signalBackground(): void {
     const stop = this.held;
     if (stop === this.#stopped) return;
