@@ -165,6 +165,7 @@ export class Publisher {
       const files = await make(stats, report);
       if (files) {
         const out = await release({ store: this.store, id, files, twins: this.#twins, live: before });
+        this.#hold.letGo(); // live: the store's copies go on (makeSpares below may wait for them)
         Object.assign(stats.stages, { write: out.stageMs, switch: out.switchMs });
         stats.release = out.id;
         this.#files = out.files;
@@ -175,8 +176,7 @@ export class Publisher {
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
-        // A base release's spares, made during the catch-up (ready waits): one per edit until prunes
-        // recycle (`keep` releases); with two, the 4th edit after a start waited 4.6 s for a copy.
+        // A base release's spares: one per edit until prunes recycle (`keep`); with two the 4th edit waited 4.6 s.
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
         else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue));
       }
@@ -192,7 +192,7 @@ export class Publisher {
       else report.failed(stats, error);
       throw error;
     } finally {
-      this.#hold.letGo(); // live, or failed: the store's copies go on
+      this.#hold.letGo(); // failed, or nothing to release: the store's copies go on
       this.last = stats;
       await rm(this.#workDir, { recursive: true, force: true }).catch(() => {});
     }
