@@ -5,6 +5,7 @@
  * drops releases beyond `keep` and `spares` makes the dir store's spare copies ready.
  */
 import { lstat, readdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import type { ReleaseFile, ReleaseStore, StageHint } from '../release-store/types.ts';
 import { handedOf, releaseFiles } from './files.ts';
@@ -141,8 +142,6 @@ export async function makeSpares(
   while (ready && !made && !queue.editsWaiting) await Promise.race([ready, sleep(50)]);
   return { spares, durationMs: performance.now() - t };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Bytes of the files under `dir`, each inode counted once (hard links between releases share bytes). */
 export async function diskUsage(dir: string): Promise<number> {
