@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import xxhash from 'xxhash-wasm';
 import { contentChanged, type RenderPath, type StoreEntry } from './render-path.ts';
-import { collectionsOfType, detailEndpoints } from '../../src/areas/registry.ts';
+import { collectionsOfType, detailEndpoints, linkTypes } from '../../src/areas/registry.ts';
 import type { HeldList } from '../../src/collections/page-prediction.ts';
 import { LANGS } from '../../src/i18n/config.ts';
 import { DETAIL_ANSWERS_FILE, type AnswerLine } from '../../src/integrations/render-path/detail-answers.ts';
@@ -25,6 +25,8 @@ import { DETAIL_ANSWERS_FILE, type AnswerLine } from '../../src/integrations/ren
  */
 const COLLECTIONS_OF_TYPE = collectionsOfType();
 const DETAIL_ENDPOINTS = detailEndpoints();
+/** Types whose edits place no record in another area's lists (the menus): `#listedOnly`. */
+const LINK_TYPES = linkTypes();
 const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 
 /** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */
@@ -395,9 +397,8 @@ class DetailCache {
 
   /**
    * A kept list's last answer, reused when this pass re-reads dirty records (never in a catch-up
-   * or a scheduled re-read, which read every list again) that all have a detail endpoint (an
-   * event of another type, a menu, says nothing of where records land), none of which the
-   * answer named or `landsIn` it now. A list's keys change only when a record joins it, leaves
+   * or a scheduled re-read, which read every list again) that all have a detail endpoint or only
+   * link to records (`#listedOnly`), none of which the answer named or `landsIn` it now. A list's keys change only when a record joins it, leaves
    * it or moves within it, and every such record is one of this pass's dirty records: it was in
    * the answer before, or the area's main list now may place it there (its category's lists:
    * src/collections/categorised-records.ts). A record that another list
@@ -407,8 +408,8 @@ class DetailCache {
     if (!this.#dirty || !this.#listedOnly()) return undefined;
     const held = this.#lists.get(`${lang} ${endpoint}`);
     if (!held) return undefined;
-    for (const keys of this.#dirty.values())
-      for (const k of keys) if (held.names.has(k) || landsIn(k)) return undefined;
+    for (const [type, keys] of this.#dirty)
+      for (const k of keys) if (!LINK_TYPES.has(type) && (held.names.has(k) || landsIn(k))) return undefined;
     this.listHits++;
     return { value: held.value };
   }
@@ -422,9 +423,9 @@ class DetailCache {
 
   /**
    * A paged list's last whole answer with this pass's dirty records (key → action), when its
-   * pages may be predicted: a re-read of dirty records whose types all have a detail endpoint
-   * (their list items are their own; a menu may rename what every item shows). Undefined in a
-   * catch-up or a scheduled re-read, which read every page.
+   * pages may be predicted: a re-read of dirty records whose lists are their own (`#listedOnly`;
+   * a menu's key is left out: it names no item). Undefined in a catch-up or a scheduled
+   * re-read, which read every page.
    */
   pages(lang: string, endpoint: string): HeldList | undefined {
     if (!this.#dirty || !this.#listedOnly()) return undefined;
@@ -432,6 +433,7 @@ class DetailCache {
     if (!held) return undefined;
     const dirty = new Map<string, string>();
     for (const [type, keys] of this.#dirty) {
+      if (LINK_TYPES.has(type)) continue; // a menu's key is no list's item
       for (const k of keys) {
         // A key two types share is read as the more cautious of their actions (an update may stay listed).
         const action = this.#actions.get(`${type} ${k}`) ?? 'update';
@@ -442,23 +444,27 @@ class DetailCache {
   }
 
   /**
-   * True in a re-read of edited records whose types all have a detail endpoint and whose answers
-   * the cache holds: the loaders read each language through the caches rather than revalidate
-   * every GET of its last sync (src/collections/api-collection.ts). The GETs answered from the
-   * caches have no ETag, so the area's next scheduled re-read reads it in full.
+   * True in a re-read of edited records whose lists are their own (`#listedOnly`) and whose
+   * answers the cache holds (a menu has none: its collections are single answers): the loaders
+   * read each language through the caches rather than revalidate every GET of its last sync
+   * (src/collections/api-collection.ts). The GETs answered from the caches have no ETag, so the
+   * area's next scheduled re-read reads it in full.
    */
   skipsRevalidation(): boolean {
-    return this.#listedOnly() && [...this.#dirty!.keys()].every((type) => this.#held.has(type));
+    return this.#listedOnly() && [...this.#dirty!.keys()].every((type) => LINK_TYPES.has(type) || this.#held.has(type));
   }
 
   /**
-   * True in a re-read of dirty records whose types all have a detail endpoint: records whose list
-   * items are their own, so a list changes only where they were or are now (an event of another
-   * type, a menu, may rename what every item shows). The one rule behind kept lists, held paged
+   * True in a re-read of dirty records whose types all have a detail endpoint (records whose list
+   * items are their own, so a list changes only where they were or are now) or only link to
+   * records (src/areas/registry.ts `linkTypes`: a menu places no record in the articles' lists,
+   * it links to article pages the articles' re-read then reads). Another type (a law, a survey,
+   * a popup) says nothing of where records land. The one rule behind kept lists, held paged
    * lists and reading a language without revalidating it.
    */
   #listedOnly(): boolean {
-    return this.#dirty !== null && [...this.#dirty.keys()].every((type) => DETAIL_ENDPOINTS[type] !== undefined);
+    const listed = (type: string) => DETAIL_ENDPOINTS[type] !== undefined || LINK_TYPES.has(type);
+    return this.#dirty !== null && [...this.#dirty.keys()].every(listed);
   }
 
   heard(lang: string, url: string, text: string): void {

@@ -83,6 +83,25 @@ export function detailEndpoints(areas: readonly AreaManifest[] = AREAS): Record<
   return Object.fromEntries(areas.flatMap((a) => Object.entries(a.details ?? {})));
 }
 
+/**
+ * Webhook types whose edits place no record in any list the re-read keeps: each has no detail
+ * endpoint, and every area other than its owner whose collections it makes stale declares it
+ * `linkedBy` (the menus: the shell owns them, the articles area reads them for the article pages
+ * they link to). The publisher's re-read of such an edit keeps the other areas' lists
+ * (scripts/publisher/content-store.ts `#listedOnly`).
+ */
+export function linkTypes(areas: readonly AreaManifest[] = AREAS): Set<string> {
+  const details = detailEndpoints(areas);
+  const out = new Set<string>();
+  for (const type of Object.keys(collectionsOfType(areas))) {
+    if (details[type]) continue;
+    const readers = areas.filter((a) => Object.values(a.collections ?? {}).some((types) => types.includes(type)));
+    const others = readers.filter((a) => !a.records?.includes(type));
+    if (others.length > 0 && others.every((a) => a.linkedBy?.includes(type))) out.add(type);
+  }
+  return out;
+}
+
 /** Every webhook type an area owns (its records). @internal (tests/unit/areas.test.ts: every webhook type has an owner) */
 export function recordTypes(areas: readonly AreaManifest[] = AREAS): string[] {
   return areas.flatMap((a) => a.records ?? []);

@@ -30,6 +30,14 @@ export interface AreaManifest {
    * reuse between publishes: record type → the endpoint of one record, its key captured.
    */
   readonly details?: Readonly<Record<string, RegExp>>;
+  /**
+   * Webhook types of another area (named in `collections`) that reach this area only through
+   * links to its records: the menus link to article pages no list shows (the about page). An
+   * edit of one cannot place a record in this area's lists, so the publisher's re-read keeps its
+   * lists and detail answers and reads only what the links name (src/areas/registry.ts
+   * `linkTypes`).
+   */
+  readonly linkedBy?: readonly string[];
   /** The area's live list filter (`filter.tsx` and `<Kind>Filter.tsx` in its folder). */
   readonly filter?: ListFilterSpec;
 }

@@ -10,6 +10,7 @@ import {
   collectionsOfType,
   contentCollections,
   detailEndpoints,
+  linkTypes,
   ownerOf,
   recordTypes,
 } from '../../src/areas/registry.ts';
@@ -124,6 +125,8 @@ describe('the area registry', () => {
     // A type no area owns re-reads everything.
     expect(collectionsFor(['unknown'], all).sort()).toEqual([...all].sort());
     expect(detailEndpoints().manual?.exec('/manual/view/abc-1')?.[1]).toBe('abc-1');
+    // A menu edit re-reads the articles for the pages its links name, with their lists kept.
+    expect([...linkTypes()]).toEqual(['menu']);
   });
 
   it('takes a new area with one folder and one line: a throwaway area', async () => {
@@ -148,6 +151,9 @@ describe('the area registry', () => {
     expect(ownerOf('gadgets', areas)?.name).toBe('gadgets');
     expect(collectionsOfType(areas).gadget).toEqual(['gadgets', 'gadgetKinds']);
     expect(collectionsOfType(areas).menu).toContain('gadgetKinds');
+    // Its kinds read the menus without saying they only link: a menu edit re-reads its lists.
+    expect(linkTypes(areas).has('menu')).toBe(false);
+    expect(linkTypes([...areas.slice(0, -1), { ...throwaway, linkedBy: ['menu'] }]).has('menu')).toBe(true);
     expect(detailEndpoints(areas).gadget?.exec('/gadget/view/g1')?.[1]).toBe('g1');
     expect(recordTypes(areas)).toContain('gadget');
   });

@@ -1,4 +1,4 @@
-/** Articles (/articles/, /article/{slug}/); their category menu comes from the menus. */
+/** Articles (/articles/, /article/{slug}/); the menus link to article pages no list shows (the about page). */
 import { defineArea } from '../../collections/area-manifest.ts';
 
 export default defineArea({
@@ -10,5 +10,6 @@ export default defineArea({
   details: {
     article: /^\/content\/page\/([^/?]+)$/,
   },
+  linkedBy: ['menu'],
   filter: { kind: 'articles', params: 'q cat sub region province', grid: true },
 });
