@@ -1,7 +1,4 @@
-/**
- * The publisher's orchestrator (docs/publisher.md "Stages"): queue → re-read → render and diff →
- * release (stage, switch) → purge → prune, each a module of ./stages/ with a typed input and output.
- */
+/** The orchestrator (docs/publisher.md "Stages"): queue → re-read → render → release → purge → prune, in ./stages/. */
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { RenderPath } from './render-path.ts';
@@ -13,6 +10,7 @@ import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
 import { reread, wholeKind, Yielded } from './stages/reread.ts';
 import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
+import { Rest } from './stages/rest.ts';
 import { EditHold, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
@@ -42,8 +40,8 @@ export class Publisher {
   readonly #twins: boolean;
   /** Every file of the live release. */
   #files: Files = new Map();
-  /** What a publish left for the release after it (its pages, or the collections to run getStaticPaths of), or null. */
-  #rest: Partial<RenderInput> | null = null;
+  /** What a publish left for the release after it (its pages, or the collections to run getStaticPaths of). */
+  readonly #rest = new Rest((carried) => this.#reporter.restStepsAside(carried));
   /** The live sitemap lacks pages that came or went (the next render writes it); the same once this render is live. */
   #sitemap = { owed: false, owedAfter: false };
   /** Records re-read as changed since the last switch (a failed publish keeps its own for the purge). */
@@ -125,14 +123,14 @@ export class Publisher {
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
       report.reread(events.length, read);
-      // Routes that read a changed collection run getStaticPaths again; an owed sitemap is the next release's.
-      const changed = new Set([...this.#changedRecords].map((r) => r.slice(0, r.indexOf('/'))));
+      // Routes that read a changed collection (or a menu rest's that stepped aside) run getStaticPaths again.
+      const changed = this.#rest.changed(this.#changedRecords);
       const later = { sitemapOwed: false, sitemapLater: this.#sitemap.owed, changedRecords: this.#changedRecords };
       return this.#render(s, report, { changed, defer: isLaterListPage, ...later });
     });
     if (stats.release) this.#reporter.live(batch);
     // What the first release left (later list pages, a wide change's, the sitemap) goes next; a waiting edit stops it.
-    const [left, yieldTo] = [this.#rest, () => this.queue.editsWaiting];
+    const [left, yieldTo] = [this.#rest.next(this.rp, this.queue.editsWaiting), () => this.queue.editsWaiting];
     const rest =
       left && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo })));
     if (rest) this.last = { ...stats, rest };
@@ -144,8 +142,7 @@ export class Publisher {
     const workDir = path.join(this.#workDir, newReleaseId());
     const input = { rp: this.rp, changed: null, live: this.#files, twins: this.#twins, workDir, all: false };
     const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
-    const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed;
-    this.#rest = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
+    this.#rest.leave(out);
     this.#sitemap.owedAfter = out.sitemapOwed;
     Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
     stats.stages.render = out.durationMs;

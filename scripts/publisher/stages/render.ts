@@ -62,7 +62,8 @@ export interface RenderInput {
    */
   changedRecords?: ReadonlySet<string>;
   /**
-   * Asked every `YIELD_EVERY` pages once the lists' later pages are done (they render first): true
+   * Asked at the first page it may stop at and every `YIELD_EVERY` pages after, once the lists'
+   * later pages are done (they render first): true
    * stops rendering, the pages not rendered yet keep their live bytes and key (`yielded`) and a
    * later publish renders them (their cacheKeys still differ). For the deferred rest, when an
    * editor's edit waits.
@@ -87,6 +88,14 @@ export interface RenderInput {
  * the first page of every list, the home page and the feeds go live first.
  */
 export const isLaterListPage = (file: string) => /(^|\/)page\/\d+\//.test(file);
+
+/**
+ * Only what every page shows changed (each collection is one nine in ten page routes read,
+ * `RenderPath.readByAll`: a menu, the footer): no list shifted, so its rest may stop anywhere
+ * and a publisher may leave it whole for the next (publisher.ts `#publishBatch`).
+ */
+export const isShellOnly = (rp: Pick<RenderPath, 'readByAll'>, changed: ReadonlySet<string> | null | undefined) =>
+  !!changed?.size && rp.readByAll?.(changed).length === changed.size;
 
 /** The home page of each language: what an editor looks at after a menu edit. */
 export const isHomePage = (file: string) => /^(?:[a-z]{2}\/)?index\.html$/.test(file);
@@ -207,12 +216,13 @@ export async function renderChanged(input: RenderInput): Promise<RenderResult> {
   // A yielding release renders the lists' later pages first: those it may not leave for later.
   // Not when only what every page shows changed (a menu): no list shifted, and those pages (1,668
   // at 20,000 pages) held the next menu edit for 12-15 s.
-  const shellOnly = !!input.changed?.size && rp.readByAll?.(input.changed).length === input.changed.size;
-  const listsFirst = input.yieldTo !== undefined && !shellOnly;
+  const listsFirst = input.yieldTo !== undefined && !isShellOnly(rp, input.changed);
   const order = listsFirst
     ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
     : paths;
-  let sinceLook = 0;
+  // The first look before the first page it may stop at: an edit that came while getStaticPaths
+  // ran (2.6-4 s at 72,000 pages) waits for no page of the rest.
+  let sinceLook = YIELD_EVERY - 1;
   let pagesMs = 0;
   for (const page of order) {
     const before = live.get(page.file);

@@ -38,6 +38,15 @@ export class Reporter {
     return new PublishReport(log, this.metrics, kind, entry, this.history);
   }
 
+  /** A menu's rest (every page) stepped aside for a waiting edit, whose publish takes its collections on (./rest.ts). */
+  restStepsAside(collections: ReadonlySet<string>): void {
+    const names = [...collections].join(', ');
+    this.log.info(
+      { stage: 'render', carried: [...collections] },
+      `the rest of ${names} (every page) steps aside for a waiting edit: its publish runs their routes' getStaticPaths`,
+    );
+  }
+
   /** The batch's edits are live: how long each waited since its webhook was accepted. */
   live(batch: readonly Queued[], at = Date.now()): void {
     for (const q of batch) if (q.webhookIds.length) this.metrics.editToLiveSeconds.observe((at - q.at) / 1000);

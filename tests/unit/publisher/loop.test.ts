@@ -526,6 +526,40 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document
     }, 120_000);
 
+    it('menu edits back to back: the rest that steps aside for the next still reaches every page', async () => {
+      const db = new DatabaseSync(runDb, { readOnly: true });
+      const items = JSON.parse(
+        (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
+      ) as Array<Record<string, unknown>>;
+      db.close();
+      const titled = (title: string) => ({ en: { '0': { ...items[0], title } } });
+      // The second edit arrives while the first's own release renders (its webhook is queued when
+      // the editor endpoint answers): the first's rest finds it waiting and steps aside whole.
+      const rp = running.publisher.rp;
+      const render = rp.render.bind(rp);
+      let second: Promise<Response> | null = null;
+      rp.render = async (page) => {
+        second ??= edit('menu', 'quick-menu', titled('Second quick link'));
+        await second;
+        return render(page);
+      };
+      const total = running.publisher.stats.total;
+      try {
+        expect((await edit('menu', 'quick-menu', titled('First quick link'))).status).toBeLessThan(300);
+        await until(() => second !== null);
+        expect((await second!).status).toBeLessThan(300);
+      } finally {
+        rp.render = render;
+      }
+      await until(() => running.publisher.stats.total > total + 1);
+      await running.publisher.idle();
+      expect(logs.some((l) => l.includes('steps aside for a waiting edit'))).toBe(true);
+      // The pages the first edit's rest would have rendered show the second edit's menu.
+      for (const p of ['en/index.html', 'en/articles/index.html', 'en/laws/index.html', 'en/faq/index.html'])
+        expect(live(p), p).toContain('Second quick link');
+      expect(live('en/articles/index.html')).not.toContain('First quick link');
+    }, 120_000);
+
     it('after every kind, the incremental release is what a full publish renders, byte for byte', async () => {
       const incremental = hashes(path.join(publishDir, 'live'));
       await running.publisher.publishFull();

@@ -292,7 +292,9 @@ describe('render stage', () => {
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(menuRest.yielded).toBe(true);
-    expect(menuRest.rendered).toBeLessThanOrEqual(50); // not the 80 later list pages first
+    // Not the 80 later list pages first, nor 50 pages before its first look: an edit that came
+    // while its getStaticPaths ran (2.6-4 s at 72,000 pages) waits for no page of it.
+    expect(menuRest.rendered).toBe(0);
     rendered.length = 0;
     // The rest of a change that may have shifted lists (an article's) renders them all before it stops.
     const listRest = await renderChanged({

@@ -1,0 +1,57 @@
+/**
+ * What a publish leaves for the release straight after it (stage 3's rest): the pages it
+ * deferred (a new record's later list pages, a wide change's other pages, an owed sitemap), or
+ * the collections whose routes run getStaticPaths then (a menu: every page shows it, and the
+ * edit's own release ran none of them). A menu's rest that finds an edit waiting steps aside
+ * whole: its getStaticPaths alone took 2.6-4 s at 72,000 pages, on that edit's path. The edit's
+ * publish takes its collections on (`changed`), so every route still gets the menu's new
+ * cacheKeys: a route left with the old ones would never render its pages with the new menu.
+ * The rest of a change that may have shifted lists never steps aside before them (./render.ts
+ * renders the lists' later pages first): a visitor does not see two lists disagree for longer
+ * than one release.
+ */
+import type { RenderPath } from '../render-path.ts';
+import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
+
+type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths'>;
+
+export class Rest {
+  /** Told of a rest that stepped aside (for the log). */
+  readonly #steppedAside: (collections: ReadonlySet<string>) => void;
+  #left: Partial<RenderInput> | null = null;
+  /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
+  #carried = new Set<string>();
+
+  constructor(steppedAside: (collections: ReadonlySet<string>) => void = () => {}) {
+    this.#steppedAside = steppedAside;
+  }
+
+  /**
+   * What a render left: the collections to run getStaticPaths of, its deferred pages, or nothing.
+   * Carried collections are in it now: the render was an edit's that took them on (`changed`), or
+   * a full one (every route's getStaticPaths); a rest that stepped aside is followed by one of them.
+   */
+  leave(out: Left): void {
+    const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed;
+    this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
+    this.#carried.clear();
+  }
+
+  /**
+   * The collections whose routes an edit's render runs getStaticPaths of: those of its changed
+   * records (`collection/lang/key`), and those of menu rests that stepped aside.
+   */
+  changed(records: Iterable<string>): Set<string> {
+    return this.#carried.union(new Set([...records].map((r) => r.slice(0, r.indexOf('/')))));
+  }
+
+  /** The rest to render now, or null: nothing left, or a menu's rest stepped aside for a waiting edit. */
+  next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): Partial<RenderInput> | null {
+    const left = this.#left;
+    if (!left?.changed || !editWaits || !isShellOnly(rp, left.changed)) return left;
+    this.#carried = this.#carried.union(left.changed);
+    this.#left = null;
+    this.#steppedAside(left.changed);
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The rest of a publish (scripts/publisher/stages/rest.ts): what the release after an edit's
+ * renders, and a menu's rest stepping aside whole for a waiting edit, its collections carried
+ * to that edit's render (issue 23: back-to-back menu edits at 72,000 pages waited 2.6-4 s for
+ * the rest's getStaticPaths before it first looked at the queue).
+ */
+import { describe, expect, it } from 'vitest';
+import { Rest } from '../../../../scripts/publisher/stages/rest.ts';
+import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
+
+/** The shell's collections are read by every route (a menu); the articles' by a few. */
+const rp = { readByAll: (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'quickMenu') };
+const none = { restChanged: null, deferred: 0, yielded: false, sitemapOwed: false, paths: [] as PagePath[] };
+
+describe('the rest of a publish', () => {
+  it('is nothing after a whole release, and the deferred pages after one that left some', () => {
+    const rest = new Rest();
+    rest.leave(none);
+    expect(rest.next(rp, false)).toBeNull();
+    const paths = [{ file: 'en/articles/page/2/index.html' }] as PagePath[];
+    rest.leave({ ...none, deferred: 9, paths });
+    expect(rest.next(rp, true)).toEqual({ paths }); // a list's later pages never step aside whole
+    rest.leave({ ...none, deferred: 3, yielded: true, paths }); // stopped for an edit: that edit's render finds them stale
+    expect(rest.next(rp, false)).toBeNull();
+  });
+
+  it("a menu's rest steps aside whole for a waiting edit, and that edit's render runs its routes' getStaticPaths", () => {
+    const rest = new Rest();
+    rest.leave({ ...none, restChanged: new Set(['quickMenu']) });
+    expect(rest.next(rp, true)).toBeNull(); // an edit waits: not even the rest's getStaticPaths runs
+    // The edit's render asks for its own collections and the menu's: no route keeps the old menu's cacheKeys.
+    expect(rest.changed(['articles/en/a1', 'articles/th/a1'])).toEqual(new Set(['quickMenu', 'articles']));
+    expect(rest.changed(['articles/en/a1'])).toEqual(new Set(['quickMenu', 'articles'])); // until a render went through
+    rest.leave({ ...none, restChanged: new Set(['quickMenu', 'articles']) }); // that render leaves both for its rest
+    expect(rest.changed(['laws/en/1'])).toEqual(new Set(['laws']));
+    expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
+  });
+
+  it('the rest of a menu edit that changed a record besides never steps aside (its lists may have shifted)', () => {
+    const rest = new Rest();
+    rest.leave({ ...none, restChanged: new Set(['quickMenu', 'articles']) });
+    expect(rest.next(rp, true)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
+    rest.leave({ ...none, restChanged: new Set(['quickMenu']) });
+    expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu']) }); // no edit waits: it runs
+  });
+});
