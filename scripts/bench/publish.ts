@@ -7,7 +7,7 @@
  *   npm run bench:publish -- --reuse               keep the database and build of the last run
  *   npm run bench:publish -- --build-only          only the database and the build
  *   npm run bench:publish -- --full                also a full publish through the render path
- *   npm run bench:publish -- --per-kind 10         edits of each kind (default 10; footer: 2)
+ *   npm run bench:publish -- --per-kind 10         edits of each kind (default 10)
  *   npm run bench:publish -- --kinds article-update,article-create   only these kinds
  *   npm run bench:publish -- --load off|on|both    visitors' load during the edits (default both:
  *                                                  the kinds without, then again with it)
@@ -85,7 +85,7 @@ How fast the publisher puts each kind of edit live, at scale, with and without v
 (everything in .data/bench-publish/, or --work DIR; the top of scripts/bench/publish.ts says more).
 
   --scale N          items per large collection (default 1400, about 20,000 pages)
-  --per-kind N       edits of each kind, each timed edit -> live (default 10; the footer 2)
+  --per-kind N       edits of each kind, each timed edit -> live (default 10)
   --kinds K,K        only these kinds (default all: article-update, article-newest, article-create, ...)
   --load MODE        visitors' load during the edits: off, on or both (default both)
   --visitors N       concurrent visitors (default 8), --visitor-rate N requests/s in all (200; 0 = flat out)
@@ -547,7 +547,6 @@ for (const k of wanted)
     console.error(`bench:publish: unknown kind ${k} (${Object.keys(KINDS).join(', ')})`);
     process.exit(2);
   }
-const countOf = (kind: string) => (kind === 'footer-update' ? Math.min(2, perKind) : perKind);
 
 interface Measured {
   kind: string;
@@ -716,7 +715,7 @@ for (const mode of loadModes) {
   // Every edit of the phase chosen first (the records to delete or unpublish known before the
   // visitors start: they do not ask for those pages).
   const planned: Record<string, Edit[]> = Object.fromEntries(
-    wanted.map((k) => [k, Array.from({ length: countOf(k) }, (_, i) => KINDS[k]!(i))]),
+    wanted.map((k) => [k, Array.from({ length: perKind }, (_, i) => KINDS[k]!(i))]),
   );
   const crowd = mode === 'on' ? await startVisitors(planned) : null;
   let before: Window | null = null;
