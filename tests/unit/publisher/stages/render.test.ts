@@ -306,6 +306,37 @@ describe('render stage', () => {
     expect(listRest.yielded).toBe(true);
   });
 
+  it("a menu's rest an edit stops within its first pages releases nothing; one stopped later releases what it rendered", async () => {
+    const { before, pages, rp } = menuSite();
+    const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
+    const stopAfter = (n: number) => {
+      let looks = 0;
+      return () => ++looks > n;
+    };
+    const input = {
+      ...{ rp: { ...rp, readByAll, paths: async () => pages }, live: before, all: false, twins: false },
+      changed: new Set(['shell']),
+    };
+    const early = await renderChanged({
+      ...input,
+      yieldTo: stopAfter(10), // the next edit came in while its first pages rendered
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(early.yielded).toBe(true);
+    expect(early.differs).toBe(0); // no release: the edit waits for none
+    expect(early.files).toBe(before);
+    const stale = pages.length - 1; // all but the Thai home page (the English menu changed)
+    expect(early.deferred).toBe(stale); // every stale page still stale, for a later rest
+    const late = await renderChanged({
+      ...input,
+      yieldTo: stopAfter(WIDE_FROM + 20),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(late.rendered).toBe(WIDE_FROM + 20); // released: a later rest does not render them again
+    expect(late.differs).toBe(WIDE_FROM + 20);
+    expect(late.deferred).toBe(stale - (WIDE_FROM + 20));
+  });
+
   it("a change every route's getStaticPaths reads (a menu) renders the home page without asking them all; the rest asks", async () => {
     const { menu, details, pages, before, rp, rendered, asked } = menuSite();
     // Cached paths still carry the keys of before the edit; only the home pages go first, whatever theirs say.
