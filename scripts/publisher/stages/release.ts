@@ -118,10 +118,11 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
 /**
  * After a release that replaced much of the last (the twins of a base release, a full publish of
  * a new build, a menu's every page) the store's spare folders are far from it: fresh copies are
- * made now, as this publish's own work, so that the edits after it never wait for one. Until `keep`
- * releases exist no prune frees a folder, and the first it frees may be far from the live release:
- * one spare per publish until then, and two more, or back-to-back edits outrun the copies (5–7 s
- * each for 60,000 files at load 8; two spares gave waits of 4.5 and 7 s to the 3rd and 5th edit).
+ * made now, as this publish's own work, so that the edits after it never wait for one. Every
+ * release kept before it is as far: the prunes of the next `keep` edits free only folders too far
+ * to be spares (or none, until `keep` releases exist), so `keep` + 1 copies (two gave waits of 4.5
+ * and 7 s to the 3rd and 5th edit after a base release; after a menu's every page at 20,000 pages
+ * the 3rd to 5th edit waited 2.2-3.2 s each).
  * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
  * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
  * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
@@ -134,7 +135,7 @@ export async function makeSpares(
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
   if (!store.prepareNext || written <= total / 10) return { spares: 0, durationMs: 0 };
-  const spares = Math.max(2, keep - (await store.list()).length + 2);
+  const spares = keep + 1;
   store.prepareNext(spares);
   // Held while an edit waits (its hold stops the copies): looked at every 50 ms, not waited for.
   let made = false;
