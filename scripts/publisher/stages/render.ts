@@ -90,7 +90,7 @@ export const isLaterListPage = (file: string) => /(^|\/)page\/\d+\//.test(file);
 /**
  * Only what every page shows changed (each collection is one nine in ten page routes read,
  * `RenderPath.readByAll`: a menu, the footer): no list shifted, so its rest may stop anywhere
- * and a publisher may leave it whole for the next (publisher.ts `#publishBatch`).
+ * and it may step aside whole for a waiting edit (./rest.ts).
  */
 export const isShellOnly = (rp: Pick<RenderPath, 'readByAll'>, changed: ReadonlySet<string> | null | undefined) =>
   !!changed?.size && rp.readByAll?.(changed).length === changed.size;

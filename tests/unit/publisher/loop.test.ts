@@ -508,14 +508,18 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('en/procurement/index.html')).not.toContain(`/en/procurement/${second}/`);
     }, 120_000);
 
-    it('a menu: the quick menu in every page’s header', async () => {
+    /** The quick menu is a list: the editor endpoint merges fields, here its first item's title. */
+    const quickMenuTitled = (title: string) => {
       const db = new DatabaseSync(runDb, { readOnly: true });
       const items = JSON.parse(
         (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
       ) as Array<Record<string, unknown>>;
       db.close();
-      // The quick menu is a list: the editor endpoint merges fields, here its first item.
-      const stats = await edited('menu', 'quick-menu', { en: { '0': { ...items[0], title: 'Loop quick link' } } });
+      return { en: { '0': { ...items[0], title } } };
+    };
+
+    it('a menu: the quick menu in every page’s header', async () => {
+      const stats = await edited('menu', 'quick-menu', quickMenuTitled('Loop quick link'));
       // On every English page: the home page first, the others in the release straight after.
       expect(stats.rendered).toBeLessThan(10); // the home pages (and the few pages without a cacheKey)
       // Its re-read keeps the articles' lists (a menu only links to articles): 22 requests, 136 before.
@@ -527,25 +531,19 @@ describe('publisher loop (demo scale, real render path)', () => {
     }, 120_000);
 
     it('menu edits back to back: the rest that steps aside for the next still reaches every page', async () => {
-      const db = new DatabaseSync(runDb, { readOnly: true });
-      const items = JSON.parse(
-        (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
-      ) as Array<Record<string, unknown>>;
-      db.close();
-      const titled = (title: string) => ({ en: { '0': { ...items[0], title } } });
       // The second edit arrives while the first's own release renders (its webhook is queued when
       // the editor endpoint answers): the first's rest finds it waiting and steps aside whole.
       const rp = running.publisher.rp;
       const render = rp.render.bind(rp);
       let second: Promise<Response> | null = null;
       rp.render = async (page) => {
-        second ??= edit('menu', 'quick-menu', titled('Second quick link'));
+        second ??= edit('menu', 'quick-menu', quickMenuTitled('Second quick link'));
         await second;
         return render(page);
       };
       const total = running.publisher.stats.total;
       try {
-        expect((await edit('menu', 'quick-menu', titled('First quick link'))).status).toBeLessThan(300);
+        expect((await edit('menu', 'quick-menu', quickMenuTitled('First quick link'))).status).toBeLessThan(300);
         await until(() => second !== null);
         expect((await second!).status).toBeLessThan(300);
       } finally {
