@@ -45,6 +45,12 @@ export interface StageResult {
   written: number;
   /** Files reused from an earlier release by hash (hard link, or an object already there). */
   reused: number;
+  /**
+   * Where the stage's time went, in ms, when the store says (`dir`): `spareWait` for a spare
+   * copy being made or brought up to date, `place` linking or copying the files, `manifest`
+   * writing the release's manifest.
+   */
+  steps?: { spareWait: number; place: number; manifest: number };
 }
 
 export interface ReleaseStore {

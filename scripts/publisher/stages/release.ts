@@ -7,7 +7,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
-import type { ReleaseFile, ReleaseStore, StageHint } from '../release-store/types.ts';
+import type { ReleaseFile, ReleaseStore, StageHint, StageResult } from '../release-store/types.ts';
 import { handedOf, releaseFiles } from './files.ts';
 import type { FileState, Files } from './types.ts';
 
@@ -37,6 +37,8 @@ export interface ReleaseResult {
   /** Files handed to the store (twins included). */
   total: number;
   stageMs: number;
+  /** Where the stage's time went, when the store says (`StageResult.steps`). */
+  steps?: StageResult['steps'];
   switchMs: number;
   /** Date.now() at the switch: the moment the release went live. */
   liveAt: number;
@@ -77,6 +79,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
     reusedByStore: staged.reused,
     total: handed.length,
     stageMs,
+    steps: staged.steps,
     switchMs,
     liveAt,
   };

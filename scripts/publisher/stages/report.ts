@@ -146,6 +146,11 @@ export class PublishReport {
       {
         stage: 'release',
         durationMs: ms(out.stageMs),
+        ...(out.steps && {
+          spareWaitMs: ms(out.steps.spareWait),
+          placeMs: ms(out.steps.place),
+          manifestMs: ms(out.steps.manifest),
+        }),
         switchMs: ms(out.switchMs),
         release: out.id,
         written: out.written,

@@ -47,13 +47,13 @@ describe('dir release store', () => {
 
     const asset = file(src, '_astro/app.1.js', 'js');
     const r1 = await store.stage('r1', [asset, file(src, 'index.html', 'one')]);
-    expect(r1).toEqual({ written: 2, reused: 0 });
+    expect(r1).toMatchObject({ written: 2, reused: 0 });
     expect(await store.live()).toBeNull(); // staged is not live
     await store.activate('r1');
     expect(readFileSync(path.join(root, 'live/index.html'), 'utf8')).toBe('one');
 
     const r2 = await store.stage('r2', [asset, file(src, 'index.html', 'two')]);
-    expect(r2).toEqual({ written: 1, reused: 1 });
+    expect(r2).toMatchObject({ written: 1, reused: 1 });
     expect(statSync(path.join(root, 'releases/r2/_astro/app.1.js')).ino).toBe(
       statSync(path.join(root, 'releases/r1/_astro/app.1.js')).ino,
     );
@@ -85,7 +85,7 @@ describe('dir release store, prepared copy', () => {
     await store.activate('r1');
     store.prepareNext();
     const r2 = await store.stage('r2', [asset, file(src, 'index.html', 'two')]);
-    expect(r2).toEqual({ written: 1, reused: 1 });
+    expect(r2).toMatchObject({ written: 1, reused: 1 });
     expect(readFileSync(path.join(root, 'releases/r1/index.html'), 'utf8')).toBe('one'); // not written through the link
     expect(readFileSync(path.join(root, 'releases/r2/index.html'), 'utf8')).toBe('two');
     expect(existsSync(path.join(root, 'releases/r2/old/index.html'))).toBe(false);
@@ -125,7 +125,7 @@ describe('dir release store, recycled copy', () => {
       file(w3, 'index.html', 'three'),
       file(w3, 'new/index.html', 'new'),
     ]);
-    expect(r3).toEqual({ written: 1, reused: 3 });
+    expect(r3).toMatchObject({ written: 1, reused: 3 });
     const r3Dir = path.join(root, 'releases/r3');
     expect(readFileSync(path.join(r3Dir, 'index.html'), 'utf8')).toBe('three');
     expect(readFileSync(path.join(r3Dir, 'new/index.html'), 'utf8')).toBe('new');
@@ -157,11 +157,11 @@ describe('dir release store, recycled copy', () => {
     const work = () => mkdtempSync(path.join(tmpdir(), 'work-'));
     const w1 = work();
     const edited = pages.map((p, i) => (i < 70 ? file(w1, p.path, `page ${i}, edited`) : p));
-    expect(await store.stage('r1', edited)).toEqual({ written: 70, reused: 130 });
+    expect(await store.stage('r1', edited)).toMatchObject({ written: 70, reused: 130 });
     await store.activate('r1');
     const w2 = work();
     const back = pages.map((p, i) => (i < 70 ? file(w2, p.path, `page ${i}`) : p));
-    expect(await store.stage('r2', back)).toEqual({ written: 70, reused: 130 });
+    expect(await store.stage('r2', back)).toMatchObject({ written: 70, reused: 130 });
     await store.activate('r2');
     expect(store.spares).toBe(0);
     expect(await store.prune(1)).toEqual(['r1', 'r0']);
@@ -172,7 +172,7 @@ describe('dir release store, recycled copy', () => {
     expect(folders.filter((d) => d.startsWith('.spare'))).toHaveLength(1);
     expect(readFileSync(path.join(root, 'live/p3/index.html'), 'utf8')).toBe('page 3');
     const r3 = await store.stage('r3', [file(work(), 'p0/index.html', 'page 0 again'), ...back.slice(1)]);
-    expect(r3).toEqual({ written: 1, reused: 199 });
+    expect(r3).toMatchObject({ written: 1, reused: 199 });
     expect(readFileSync(path.join(root, 'releases/r3/p5/index.html'), 'utf8')).toBe('page 5');
   });
 });
@@ -211,7 +211,7 @@ describe('dir release store, spares after a base release', () => {
       const t = performance.now();
       const staged = await store.stage(id, current);
       expect(performance.now() - t).toBeLessThan(1500);
-      expect(staged).toEqual({ written: 1, reused: 899 });
+      expect(staged).toMatchObject({ written: 1, reused: 899 });
       await store.activate(id);
       expect(await store.prune(5)).toEqual([]); // fewer than 5 releases: nothing to recycle
       store.prepareNext(); // a copy of the live release starts (3 s)
@@ -248,7 +248,7 @@ describe('dir release store, spares for the releases before KEEP_RELEASES', () =
     for (const id of ['r2', 'r3', 'r4', 'r5']) {
       const work = mkdtempSync(path.join(tmpdir(), `${id}-`));
       const staged = await store.stage(id, [...pages.slice(1), file(work, 'p0/index.html', `page 0 in ${id}`)]);
-      expect(staged).toEqual({ written: 1, reused: 49 });
+      expect(staged).toMatchObject({ written: 1, reused: 49 });
       await store.activate(id);
     }
     expect(store.spares).toBe(0); // four stages, four spares, no copy made meanwhile
@@ -273,7 +273,7 @@ describe('dir release store, the copies owed after a base release', () => {
     const ended = () => (existsSync(said) ? readFileSync(said, 'utf8') : '').includes('end');
     store.prepareNext(3);
     const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
-    expect(await store.stage('r2', [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)])).toEqual({
+    expect(await store.stage('r2', [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)])).toMatchObject({
       written: 1,
       reused: 49,
     });
@@ -306,7 +306,7 @@ describe('dir release store, the copies owed after a base release', () => {
     store.prepareNext(3); // after a base release: as many as the edits before the first prune
     const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
     const edited = [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)];
-    expect(await store.stage('r2', edited)).toEqual({ written: 1, reused: 49 }); // on a spare, not linked file by file
+    expect(await store.stage('r2', edited)).toMatchObject({ written: 1, reused: 49 }); // on a spare, not linked file by file
     const whenStaged = lines();
     // The first copy: two processes into one folder (the pages, the English pages), then the stage.
     const first = whenStaged[0]!.split(' ')[1];
@@ -367,7 +367,7 @@ describe('dir release store, held while an edit publishes', () => {
     store.prepareNext(2);
     const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
     const edited = [file(work, 'p0/index.html', 'page 0 in r2'), ...pages.slice(1)];
-    expect(await store.stage('r2', edited)).toEqual({ written: 1, reused: 19 }); // on the copy it let go on
+    expect(await store.stage('r2', edited)).toMatchObject({ written: 1, reused: 19 }); // on the copy it let go on
     await store.activate('r2');
     expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r2');
     await store.sparesReady(); // held still: waiting for them lets them go on
@@ -413,7 +413,7 @@ describe('dir release store, a spare brought up to the live release in the backg
     }
     // The next edit's stage finds a spare one page away: it places one file.
     const edited = shifted.map((f) => (f.path === 'p100/index.html' ? file(work, f.path, 'edited') : f));
-    expect(await store.stage('r3', edited)).toEqual({ written: 1, reused: 199 });
+    expect(await store.stage('r3', edited)).toMatchObject({ written: 1, reused: 199 });
     await store.activate('r3');
     expect(readFileSync(path.join(root, 'live/p100/index.html'), 'utf8')).toBe('edited');
     expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('shifted 5');
@@ -494,11 +494,55 @@ describe('dir release store, a stage while spares are brought up to date', () =>
     const staging = store.stage('r3', r3);
     setTimeout(free, 50);
     // On the refreshed spare it places the one file it changes (new bytes), none of the 30 the refresh placed.
-    expect(await staging).toEqual({ written: 1, reused: 119 });
+    expect(await staging).toMatchObject({ written: 1, reused: 119 });
     expect(linkedByStage).toEqual([]);
     await store.activate('r3');
     await store.sparesReady();
     expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
     expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('r2 5');
+  });
+  /** The spare folders, each as the release whose first page it holds ('r1' or 'r2'). */
+  const sparesHolding = (root: string) =>
+    readdirSync(path.join(root, 'releases'))
+      .filter((d) => d.startsWith('.spare'))
+      .map((d) => (readFileSync(path.join(root, 'releases', d, 'p0/index.html'), 'utf8') === 'r2 0' ? 'r2' : 'r1'))
+      .sort();
+
+  it('brings one spare up to the live release, the others when their turn comes (each once, however far behind)', async () => {
+    const { root, src, store } = freshStore();
+    const { work, r2 } = await r2OverFourSpares(store, src);
+    store.prepareNext();
+    await store.sparesReady();
+    // One at r2 for the next stage; two still at r1 (after a footer's every page, six spares each
+    // linked every later release's files, while the edits after it rendered).
+    expect(sparesHolding(root)).toEqual(['r1', 'r1', 'r2']);
+    const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+    expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 }); // on the one at r2
+    await store.activate('r3');
+    await store.prune(5);
+    store.prepareNext();
+    await store.sparesReady();
+    // The next: from r1 to r3 in one go (r2's 30 pages and r3's one).
+    expect(sparesHolding(root)).toEqual(['r1', 'r2']);
+    const spares = readdirSync(path.join(root, 'releases')).filter((d) => d.startsWith('.spare'));
+    const atR3 = spares.find((d) => readFileSync(path.join(root, 'releases', d, 'p0/index.html'), 'utf8') === 'r2 0');
+    expect(readFileSync(path.join(root, 'releases', atR3!, 'p50/index.html'), 'utf8')).toBe('r3');
+  });
+
+  it('pauses bringing a spare up to date while an edit publishes, unless its stage waits for it', async () => {
+    const { root, src, store } = freshStore();
+    const { work, r2 } = await r2OverFourSpares(store, src);
+    const letGo = store.hold();
+    store.prepareNext();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sparesHolding(root)).toEqual(['r1', 'r1', 'r1']); // no link made while held
+    // A stage (its edit holds the store) finds only spares behind: the refresh goes on for it.
+    const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+    expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 });
+    await store.activate('r3');
+    letGo();
+    await store.sparesReady();
+    expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('r2 5');
+    expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
   });
 });
