@@ -40,9 +40,9 @@ const run = promisify(execFile);
  * so that an edit's render and stage get the cores first; as it is where `nice` is missing.
  * `started` is handed the process (the store stops it while an edit publishes: `hold()`).
  */
-const niced = (command: string, args: string[], started: (child: ChildProcess) => void) => {
+const niced = (command: string, args: string[], started: (child: ChildProcess) => void, cwd?: string) => {
   const go = (file: string, argv: string[]) => {
-    const running = run(file, argv);
+    const running = run(file, argv, { cwd, maxBuffer: 1 << 20 });
     started(running.child);
     return running;
   };
@@ -506,12 +506,17 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   /** A background command: stopped at once while held, forgotten when it ends. */
-  #niced(command: string, args: string[]) {
-    return niced(command, args, (child) => {
-      this.#background.add(child);
-      child.once('exit', () => this.#background.delete(child));
-      if (this.#stopped) child.kill('SIGSTOP');
-    });
+  #niced(command: string, args: string[], cwd?: string) {
+    return niced(
+      command,
+      args,
+      (child) => {
+        this.#background.add(child);
+        child.once('exit', () => this.#background.delete(child));
+        if (this.#stopped) child.kill('SIGSTOP');
+      },
+      cwd,
+    );
   }
 
   /**
@@ -533,20 +538,9 @@ export class DirReleaseStore implements ReleaseStore {
           if (this.#closeTo(spare.from, spare.files, liveId, live.files)) spare.closeTo = liveId;
           else this.#dropSpare(spare);
         }
-        // One spare brought up to the live release, the closest first: the next stage takes one.
-        // The others wait their turn and then link the paths changed since once (the union of the
-        // releases' deltas): after a footer's every-page release at 72,000 pages, six spares each
-        // re-linked the 3,000 files of every later release, in this process, while edits rendered.
-        while (!this.#spares.some((s) => s.from === liveId)) {
-          const closest = this.#spares
-            .map((spare) => ({ spare, since: this.#changedSince(spare.from, liveId) }))
-            .filter((c): c is { spare: Spare; since: Set<string> } => c.since !== null)
-            .sort((a, b) => a.since.size - b.since.size)[0];
-          if (!closest) break;
-          this.#refreshing = this.#refresh(closest.spare, liveId, live, closest.since);
-          await this.#refreshing;
-          this.#refreshing = null;
-        }
+        // The one started at the switch (`refreshSpare`), then one for this live release if that was for another.
+        await this.#upToDate();
+        await this.#upToDate();
         const need = this.#target - this.#spares.length;
         if (need <= 0) return;
         // With none ready, one copy alone (the next stage waits for it: two at once share the disk
@@ -620,6 +614,40 @@ export class DirReleaseStore implements ReleaseStore {
   }
 
   /**
+   * Starts bringing one spare up to the live release, copying nothing (`prepareNext` goes on to
+   * the copies after the prune): called at the switch, so that it runs while the page map is
+   * saved and the CDN purged, not after (the next edit's stage waited 0.4-1.2 s for it at 72,000
+   * pages under visitors' load).
+   */
+  refreshSpare(): void {
+    void this.#upToDate();
+  }
+
+  /**
+   * One spare brought up to the live release, the closest first: the next stage takes one. The
+   * others wait their turn and then link the paths changed since once (the union of the releases'
+   * deltas): after a footer's every-page release at 72,000 pages, six spares each re-linked the
+   * 3,000 files of every later release while edits rendered. Joins the one under way, if any
+   * (`#refreshing`: a stage may wait for it).
+   */
+  #upToDate(): Promise<void> {
+    this.#refreshing ??= (async () => {
+      const liveId = await this.#liveId();
+      const live = liveId ? await this.#manifest(liveId) : null;
+      if (!liveId || !live) return;
+      while (!this.#spares.some((s) => s.from === liveId)) {
+        const closest = this.#spares
+          .map((spare) => ({ spare, since: this.#changedSince(spare.from, liveId) }))
+          .filter((c): c is { spare: Spare; since: Set<string> } => c.since !== null)
+          .sort((a, b) => a.since.size - b.since.size)[0];
+        if (!closest) return;
+        await this.#refresh(closest.spare, liveId, live, closest.since);
+      }
+    })().finally(() => (this.#refreshing = null));
+    return this.#refreshing;
+  }
+
+  /**
    * Brings a spare some releases behind to the live release while no stage waits for it: a
    * create's second release moves 3,500 files at 72,000 pages, which the next edit's stage
    * linked again on its own path (1.2-1.4 s). Only the paths the stages between changed (their
@@ -629,35 +657,16 @@ export class DirReleaseStore implements ReleaseStore {
   async #refresh(spare: Spare, liveId: string, live: Manifest, since: ReadonlySet<string>): Promise<void> {
     this.#spares = this.#spares.filter((s) => s !== spare);
     try {
-      const liveDir = this.dirOf(liveId);
       const toPlace: string[] = [];
       const gone: string[] = [];
-      const made = new Set<string>();
       for (const p of since) {
         const hash = live.files.get(p);
         if (hash === spare.files.get(p)) continue;
         if (hash === undefined) {
           if (spare.files.has(p)) gone.push(p);
-          continue;
-        }
-        const parent = path.dirname(path.join(spare.dir, p));
-        if (!made.has(parent)) {
-          await mkdir(parent, { recursive: true });
-          made.add(parent);
-        }
-        toPlace.push(p);
+        } else toPlace.push(p);
       }
-      await pMap(
-        toPlace,
-        async (p) => {
-          // Paused while an edit publishes, as the copies are (unless a stage waits for it).
-          while (this.#resumed) await this.#resumed.promise;
-          const to = path.join(spare.dir, p);
-          await rm(to, { force: true });
-          await this.#io.link(path.join(liveDir, p), to);
-        },
-        { concurrency: PLACE_IN_FLIGHT },
-      );
+      await this.#linkAll(this.dirOf(liveId), spare.dir, toPlace);
       await removeGone(spare.dir, gone);
     } catch {
       this.#throwAway(spare.dir);
@@ -668,6 +677,52 @@ export class DirReleaseStore implements ReleaseStore {
     spare.closeTo = liveId;
     this.#spares.push(spare);
   }
+
+  /**
+   * Links the files at `paths` in `fromDir` into `toDir`, replacing what is there. In `cp`
+   * processes (GNU cp's `--parents`), niced and stopped while held like the copies, off this
+   * process's event loop and thread pool: 3,700 files in 0.08 s on a quiet machine (0.35 s one
+   * by one here; seconds under visitors' load, while the next edit renders). One by one in this
+   * process where that cp is missing, or when the store's links are someone else's (tests).
+   */
+  async #linkAll(fromDir: string, toDir: string, paths: readonly string[]): Promise<void> {
+    if (this.#io.link === link && this.#cpParents !== false) {
+      try {
+        for (let i = 0; i < paths.length; i += LINKS_PER_CP)
+          await this.#niced(
+            'cp',
+            ['-l', '-f', '--parents', '-t', toDir, '--', ...paths.slice(i, i + LINKS_PER_CP)],
+            fromDir,
+          );
+        this.#cpParents = true;
+        return;
+      } catch (error) {
+        if (this.#cpParents) throw error; // it worked before: this is a failure, not a missing option
+        this.#cpParents = false;
+      }
+    }
+    const made = new Set<string>();
+    for (const p of paths) {
+      const parent = path.dirname(path.join(toDir, p));
+      if (made.has(parent)) continue;
+      await mkdir(parent, { recursive: true });
+      made.add(parent);
+    }
+    await pMap(
+      paths,
+      async (p) => {
+        // Paused while an edit publishes, as the copies are (unless a stage waits for it).
+        while (this.#resumed) await this.#resumed.promise;
+        const to = path.join(toDir, p);
+        await rm(to, { force: true });
+        await this.#io.link(path.join(fromDir, p), to);
+      },
+      { concurrency: PLACE_IN_FLIGHT },
+    );
+  }
+
+  /** Whether `cp -l --parents` worked here (null: not tried yet). */
+  #cpParents: boolean | null = null;
 
   #dropSpare(spare: Spare): void {
     this.#spares = this.#spares.filter((s) => s !== spare);
@@ -1252,6 +1307,9 @@ const PLACE_IN_FLIGHT = 16;
 
 /** The differences `closeEnough` allows a folder of `size` files: a tenth of them, at least 64. */
 const closeLimit = (size: number) => Math.max(64, size / 10);
+
+/** Paths per `cp` process bringing a spare up to date (their arguments stay well under ARG_MAX). */
+const LINKS_PER_CP = 2_000;
 
 /** Deltas kept for `#closeTo`: more than any chain between a kept release or spare and the live one. */
 const DELTAS_KEPT = 64;

@@ -98,6 +98,11 @@ export interface ReleaseStore {
    */
   prepareNext?(target?: number): void;
   /**
+   * `dir`: starts bringing one spare copy up to the live release (the files the releases since
+   * changed), copying nothing; called at the switch.
+   */
+  refreshSpare?(): void;
+  /**
    * Called once at start, before anything is staged: removes what a process killed mid-publish
    * left (half-staged releases, spare copies, a `live` link being made). Returns what it removed.
    * (`s3` needs none: an interrupted switch is completed by the next `activate`.)

@@ -53,6 +53,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   t = performance.now();
   await store.activate(id);
   const switchMs = performance.now() - t;
+  store.refreshSpare?.(); // while the page map is saved and the CDN purged: the next edit stages on it
   const liveAt = Date.now();
   // A file whose bytes are already in a release folder keeps its state (and source): kept
   // releases never change, and a later stage that finds the path gone (its release dropped)

@@ -529,6 +529,35 @@ describe('dir release store, a stage while spares are brought up to date', () =>
     expect(readFileSync(path.join(root, 'releases', atR3!, 'p50/index.html'), 'utf8')).toBe('r3');
   });
 
+  it('brings it up to date in cp processes, and one link at a time where cp has no --parents', async () => {
+    for (const cpHasParents of [true, false]) {
+      const path0 = process.env.PATH;
+      const said = fakeCp((said) =>
+        cpHasParents
+          ? `echo "$*" >> ${said}\nexec /bin/cp "$@"`
+          : `case "$*" in *--parents*) echo "cp: illegal option -- -" >&2; exit 64;; esac\nexec /bin/cp "$@"`,
+      );
+      try {
+        const { root, src, store } = freshStore();
+        const { work, r2 } = await r2OverFourSpares(store, src);
+        store.prepareNext();
+        await store.sparesReady();
+        expect(sparesHolding(root)).toEqual(['r1', 'r1', 'r2']);
+        const calls = existsSync(said) ? readFileSync(said, 'utf8') : '';
+        expect(calls.includes('--parents')).toBe(cpHasParents);
+        const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+        expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 });
+        await store.activate('r3');
+        for (const i of [0, 29, 30, 50])
+          expect(readFileSync(path.join(root, 'live', `p${i}/index.html`), 'utf8')).toBe(
+            i < 30 ? `r2 ${i}` : i === 50 ? 'r3' : `page ${i}`,
+          );
+      } finally {
+        process.env.PATH = path0;
+      }
+    }
+  });
+
   it('pauses bringing a spare up to date while an edit publishes, unless its stage waits for it', async () => {
     const { root, src, store } = freshStore();
     const { work, r2 } = await r2OverFourSpares(store, src);
