@@ -202,20 +202,31 @@ describe('dir release store, spares after a base release', () => {
     await store.sparesReady(); // the publisher waits for these after a publish that big
     expect(store.spares).toBe(2); // the base release's spare (600 files short) was dropped, two copies of r2 made
 
-    // From now on a copy takes 3 s: an edit that waited for one would show it.
-    fakeCp(() => 'sleep 3\nexec /bin/cp "$@"');
+    // From now on a copy of a release (`cp -al`) waits until the test opens a gate: a stage that
+    // waited for one would never end. Bringing a spare up to date (`cp -l --parents`) goes on.
+    const said = fakeCp(
+      (said) =>
+        `case "$1" in -al) echo copy >> ${said}; while [ ! -e ${said}.open ]; do sleep 0.05; done;; esac\nexec /bin/cp "$@"`,
+    );
+    const stageUnlessStuck = (id: string, files: typeof pages) =>
+      Promise.race([
+        store.stage(id, files),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${id}'s stage waited for a copy of the release`)), 15_000).unref(),
+        ),
+      ]);
     let current = [...pages, ...twins];
     for (const id of ['r3', 'r4']) {
       const work = mkdtempSync(path.join(tmpdir(), `${id}-`)); // as the publisher: a work folder per publish
       current = current.map((f) => (f.path === 'p7/index.html' ? file(work, f.path, `page 7 in ${id}`) : f));
-      const t = performance.now();
-      const staged = await store.stage(id, current);
-      expect(performance.now() - t).toBeLessThan(1500);
-      expect(staged).toMatchObject({ written: 1, reused: 899 });
+      expect(await stageUnlessStuck(id, current)).toMatchObject({ written: 1, reused: 899 });
       await store.activate(id);
+      store.refreshSpare(); // as the release stage does at the switch
       expect(await store.prune(5)).toEqual([]); // fewer than 5 releases: nothing to recycle
-      store.prepareNext(); // a copy of the live release starts (3 s)
+      store.prepareNext(); // a copy of the live release starts (held at the gate)
     }
+    expect(readFileSync(said, 'utf8')).toContain('copy'); // a copy was under way all along
+    writeFileSync(`${said}.open`, '');
     expect(readFileSync(path.join(root, 'live/p7/index.html'), 'utf8')).toBe('page 7 in r4');
     expect(readFileSync(path.join(root, 'releases/r3/p7/index.html'), 'utf8')).toBe('page 7 in r3');
     expect(statSync(path.join(root, 'releases/r4/p8/index.html.br')).ino).toBe(

@@ -386,7 +386,7 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { tags: string[]; paths: string[] });
 
-  /** Stage, switch, then purge the pages that changed, as the publisher does; the publish's time. */
+  /** Stage, switch, then purge the pages that changed, as the publisher does. */
   async function publish(
     store: DirReleaseStore,
     purger: RetryingPurger,
@@ -394,7 +394,6 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
     before: Map<string, string>,
     after: Map<string, string>,
   ) {
-    const t = performance.now();
     await store.stage(id, await render(`purge-${id}`, after));
     await store.activate(id);
     const paths = [...after.keys()].filter((p) => before.get(p) !== after.get(p)).map((p) => `/${p}`);
@@ -402,7 +401,7 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
       () => 'ok',
       (error: Error) => error.message,
     );
-    return { ms: performance.now() - t, outcome, paths };
+    return { outcome, paths };
   }
 
   it('a failing purge is retried with back-off until it goes through, merged with the purges asked meanwhile', async () => {
@@ -447,7 +446,12 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
     const root = path.join(work, 'purge-slow');
     const log = path.join(root, 'purged.jsonl');
     await mkdir(root, { recursive: true });
-    const purger = createPurger({ PURGE_COMMAND: command(log, 'sleep 2;'), PURGE_WAIT_MS: '200' }) as RetryingPurger;
+    // The CDN answers only once the test opens a gate: a publish that waited for it would never end.
+    const gate = path.join(root, 'cdn-answers');
+    const purger = createPurger({
+      PURGE_COMMAND: command(log, `while [ ! -e '${gate}' ]; do sleep 0.05; done;`),
+      PURGE_WAIT_MS: '200',
+    }) as RetryingPurger;
     const store = new DirReleaseStore({ root: path.join(root, 'site') });
     const v1 = site(1);
     await store.stage('q1', await render('q1', v1));
@@ -456,13 +460,12 @@ describe("the CDN's purge failing or slow (PURGE_COMMAND)", () => {
     const v3 = site(3, [7, 8]);
     const a = await publish(store, purger, 'q2', v1, v2);
     const b = await publish(store, purger, 'q3', v2, v3);
+    // Each publish waited for the purge at most PURGE_WAIT_MS, then went on without it.
     expect([a.outcome, b.outcome]).toEqual(['ok', 'ok']);
-    // Each publish waited for the purge at most PURGE_WAIT_MS (the command takes 2 s).
-    expect(a.ms).toBeLessThan(1500);
-    expect(b.ms).toBeLessThan(1500);
     expect(await purged(log)).toEqual([]);
     expect(purger.state().running).toBe(true);
     await expectLiveDir(path.join(root, 'site'), v3);
+    await writeFile(gate, '');
     await purger.drain();
     const sent = await purged(log);
     expect(sent.flatMap((s) => s.tags).sort()).toEqual(['release:q2', 'release:q3']);
