@@ -406,6 +406,21 @@ function stageError(id: string, dir: string, error: unknown): Error {
   });
 }
 
+/**
+ * `pMap` that lets every call settle before it rejects (with the first error): a stage's writes
+ * in flight when the disk fills would otherwise land after the partial release is removed, and
+ * leave it behind.
+ */
+async function settledMap<T>(
+  items: Iterable<T>,
+  fn: (item: T, i: number) => Promise<unknown>,
+  concurrency: number,
+): Promise<void> {
+  await pMap(items, fn, { concurrency, stopOnError: false }).catch((error: unknown) => {
+    throw error instanceof AggregateError ? error.errors[0] : error;
+  });
+}
+
 export class DirReleaseStore implements ReleaseStore {
   readonly root: string;
   readonly releases: string;
@@ -889,7 +904,7 @@ export class DirReleaseStore implements ReleaseStore {
     await rm(path.join(dir, INFO), { force: true });
     await mkdir(path.join(dir, PARTS), { recursive: true });
     const from = live?.parts ? this.dirOf(live.id) : null;
-    await pMap(
+    await settledMap(
       manifest.files.buckets.keys(),
       async (b) => {
         const to = partFile(dir, b);
@@ -904,7 +919,7 @@ export class DirReleaseStore implements ReleaseStore {
         }
         await this.#io.writeFile(to, JSON.stringify(partOf(manifest, b)));
       },
-      { concurrency: 8 },
+      8,
     );
     // Through a temporary name: a manifest is whole or absent (a kill mid-write leaves none).
     const head: ManifestFile = { id: manifest.id, publishedAt: manifest.publishedAt, parts: BUCKETS };
@@ -1046,7 +1061,7 @@ export class DirReleaseStore implements ReleaseStore {
     // Several files at once on the thread pool: a base release copies every file of the build
     // (64,000 at 20,000 pages: 38-46 s one at a time).
     // Every file settled before a failure is thrown: none is written after the partial release is removed.
-    await pMap(
+    await settledMap(
       files,
       async (file, i) => {
         if (i === half) faultPoint('stage');
@@ -1071,15 +1086,11 @@ export class DirReleaseStore implements ReleaseStore {
         written++;
         await linkIntoSpare(to, file.path);
       },
-      { concurrency: PLACE_IN_FLIGHT, stopOnError: false },
-    )
-      .catch((error: unknown) => {
-        throw error instanceof AggregateError ? error.errors[0] : error;
-      })
-      .catch((error: unknown) => {
-        if (spare) this.#throwAway(spare);
-        throw error;
-      });
+      PLACE_IN_FLIGHT,
+    ).catch((error: unknown) => {
+      if (spare) this.#throwAway(spare);
+      throw error;
+    });
     await this.#writeManifest(dir, next, live).catch((error: unknown) => {
       if (spare) this.#throwAway(spare);
       throw error;
@@ -1151,7 +1162,7 @@ export class DirReleaseStore implements ReleaseStore {
     let placed = 0;
     // Several at a time: a create's release stages onto a spare a few releases old, whose later
     // list pages and twins differ (thousands of unlink + link, one after the other about 0.3 ms each).
-    await pMap(
+    await settledMap(
       toPlace,
       async ({ file, to }) => {
         if (placed++ === Math.floor(toPlace.length / 2)) faultPoint('stage');
@@ -1166,7 +1177,7 @@ export class DirReleaseStore implements ReleaseStore {
           await (existing ? this.#io.link(existing, to) : this.#io.copyFile(file.source, to));
         }
       },
-      { concurrency: PLACE_IN_FLIGHT },
+      PLACE_IN_FLIGHT,
     );
     await removeGone(dir, gone);
   }
