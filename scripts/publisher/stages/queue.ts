@@ -43,6 +43,8 @@ export class PublishQueue<T = void> {
   #running: Promise<unknown> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #firstDirtyAt = 0;
+  /** When the last event came in (the debounce waits for a quiet moment since). */
+  #lastEventAt = 0;
   #failures = 0;
   #idle: Array<() => void> = [];
   /** Per record key: who waits for its queued event to be published. */
@@ -97,6 +99,7 @@ export class PublishQueue<T = void> {
     if (this.#journal && !delivery.seq && !events.some((e) => e.type === '*'))
       delivery = { ...delivery, seq: this.#journal.add(events, at, delivery.webhookId) };
     if (this.#dirty.size === 0) this.#firstDirtyAt = at;
+    this.#lastEventAt = Date.now();
     const published: Promise<T>[] = [];
     for (const event of events) {
       const k = eventKey(event);
@@ -220,8 +223,10 @@ export class PublishQueue<T = void> {
           void this.#next();
         }, backoff);
       } else {
+        // The debounce counts from the last event, not from the end of the run: an edit that came
+        // in while a catch-up ran has been quiet long enough already (it went at once, not 100 ms later).
         this.#firstDirtyAt = Date.now();
-        this.#schedule(this.#opts.debounceMs);
+        this.#schedule(Math.max(0, this.#opts.debounceMs - (Date.now() - this.#lastEventAt)));
       }
     } else if (!this.#timer) {
       for (const resolve of this.#idle.splice(0)) resolve();

@@ -107,25 +107,27 @@ describe('publish queue', () => {
 
   it('publishes edits before a whole re-read, each in its own batch, and runs one that stepped aside again without back-off', async () => {
     const batches: string[][] = [];
-    let stepAside = true;
-    const q = new PublishQueue(async (b) => {
+    let reading: (() => void) | null = null;
+    const q: PublishQueue<void> = new PublishQueue(async (b) => {
       batches.push(b.map((x) => `${x.event.type}:${x.event.key}`));
-      if (b.some((x) => x.event.type === '*') && stepAside) {
-        stepAside = false;
-        throw Object.assign(new Error('stepped aside'), { name: 'Yielded' });
-      }
+      if (!b.some((x) => x.event.type === '*')) return;
+      await new Promise<void>((r) => (reading = r)); // the re-read, until the test lets it on
+      // As stages/reread.ts does between its steps: an edit waits, so it steps aside.
+      if (q.editsWaiting) throw Object.assign(new Error('stepped aside'), { name: 'Yielded' });
     }, opts);
     const whole = q.enqueue([{ type: '*', action: 'update', key: 'catch_up' }]);
     void q.enqueue([ev('a')]);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(batches).toEqual([['article:a']]); // the edit first, alone
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(110);
+    // The edit first, alone; then the re-read at once (no event since: the debounce is over).
     expect(batches).toEqual([['article:a'], ['*:catch_up']]);
-    void q.enqueue([ev('b')]); // the re-read stepped aside for it (as it would, seeing it wait)
-    await vi.advanceTimersByTimeAsync(100);
-    await vi.advanceTimersByTimeAsync(100);
+    void q.enqueue([ev('b')]); // while the re-read runs
+    await vi.advanceTimersByTimeAsync(150);
+    reading!();
+    // It stepped aside; the edit, quiet for 150 ms already, goes at once (not a debounce later).
+    await vi.advanceTimersByTimeAsync(10);
     expect(batches).toEqual([['article:a'], ['*:catch_up'], ['article:b'], ['*:catch_up']]);
     expect(q.failures).toBe(0); // no back-off: stepping aside is not a failure
+    reading!();
     await whole;
     expect(q.editsWaiting).toBe(false);
   });
