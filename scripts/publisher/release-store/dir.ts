@@ -31,7 +31,16 @@ import path from 'node:path';
 import pMap from 'p-map';
 import { faultPoint } from '../fault.ts';
 import { promisify } from 'node:util';
-import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageHint, StageResult } from './types.ts';
+import { listFiles } from './types.ts';
+import type {
+  ReleasedFile,
+  ReleaseFile,
+  ReleaseInfo,
+  ReleaseStore,
+  StageFiles,
+  StageHint,
+  StageResult,
+} from './types.ts';
 
 const run = promisify(execFile);
 
@@ -990,7 +999,7 @@ export class DirReleaseStore implements ReleaseStore {
     return removed;
   }
 
-  async stage(id: string, files: readonly ReleaseFile[], hint?: StageHint): Promise<StageResult> {
+  async stage(id: string, files: StageFiles, hint?: StageHint): Promise<StageResult> {
     if (!/^\w[\w.-]*$/.test(id)) throw new Error(`bad release id ${id}`);
     const dir = this.dirOf(id);
     try {
@@ -1002,11 +1011,13 @@ export class DirReleaseStore implements ReleaseStore {
     }
   }
 
-  async #stage(id: string, dir: string, files: readonly ReleaseFile[], hint?: StageHint): Promise<StageResult> {
+  async #stage(id: string, dir: string, listed: StageFiles, hint?: StageHint): Promise<StageResult> {
     const liveId = await this.#liveId();
     const live = liveId ? await this.#manifest(liveId) : null;
+    let files: readonly ReleaseFile[] | null = null;
+    const all = () => (files ??= listFiles(listed));
     const next =
-      live && hint?.over === liveId ? nextFromHint(id, live, this.dirOf(liveId), hint) : nextRelease(id, files, live);
+      live && hint?.over === liveId ? nextFromHint(id, live, this.dirOf(liveId), hint) : nextRelease(id, all(), live);
     let mark = performance.now();
     const lap = () => {
       const ms = performance.now() - mark;
@@ -1036,7 +1047,7 @@ export class DirReleaseStore implements ReleaseStore {
     let written = 0;
     let reused = 0;
     const madeDirs = new Map<string, Promise<unknown>>();
-    const half = Math.floor(files.length / 2);
+    const half = Math.floor(all().length / 2);
     // No spare to build on (a base release): each file placed is linked into a spare as well, so
     // the first edit after it stages on one at once (it waited 1-3 s at 20,000 pages for a copy of
     // the whole release made after the switch). Optional: a link that fails drops that spare only.
@@ -1062,7 +1073,7 @@ export class DirReleaseStore implements ReleaseStore {
     // (64,000 at 20,000 pages: 38-46 s one at a time).
     // Every file settled before a failure is thrown: none is written after the partial release is removed.
     await settledMap(
-      files,
+      all(),
       async (file, i) => {
         if (i === half) faultPoint('stage');
         const to = path.join(dir, file.path);

@@ -39,7 +39,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import pMap from 'p-map';
 import { z } from 'zod';
 import { cacheControlOf, contentTypeOf, headersFor, isDocument, isHashedAsset, SECURITY_HEADERS } from './headers.ts';
-import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageResult } from './types.ts';
+import { listFiles } from './types.ts';
+import type { ReleasedFile, ReleaseFile, ReleaseInfo, ReleaseStore, StageFiles, StageResult } from './types.ts';
 
 /** Tries of one request to the store (the first and the retries), unless AWS_MAX_ATTEMPTS says otherwise. */
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -254,8 +255,9 @@ export class S3ReleaseStore implements ReleaseStore {
     );
   }
 
-  async stage(id: string, files: readonly ReleaseFile[]): Promise<StageResult> {
+  async stage(id: string, listed: StageFiles): Promise<StageResult> {
     checkId(id);
+    const files = listFiles(listed);
     const seen = new Set<string>();
     for (const file of files) {
       checkPath(file.path);

@@ -40,6 +40,18 @@ export interface StageHint {
   changed: ReadonlyMap<string, ReleaseFile | null>;
 }
 
+/**
+ * Every file of a release to stage, or a function that lists them, called only when the store
+ * needs them all: a store that takes what `hint` leaves alone from the live release (`dir`, onto
+ * a spare) never does (at 72,000 pages, 228,000 objects made for nothing: 0.1-0.6 s an edit).
+ */
+export type StageFiles = readonly ReleaseFile[] | (() => readonly ReleaseFile[]);
+
+/** The files of `files`, listed (once per call). */
+export function listFiles(files: StageFiles): readonly ReleaseFile[] {
+  return typeof files === 'function' ? files() : files;
+}
+
 export interface StageResult {
   /** Files whose bytes were written or uploaded. */
   written: number;
@@ -72,7 +84,7 @@ export interface ReleaseStore {
    * file (bytes or tags) differs from release `hint.over`'s: a store may take the rest from that
    * release without comparing them (`dir` does, when `over` is live).
    */
-  stage(id: string, files: readonly ReleaseFile[], hint?: StageHint): Promise<StageResult>;
+  stage(id: string, files: StageFiles, hint?: StageHint): Promise<StageResult>;
   /**
    * What release `id` holds: site path → hash and cache tags (null when it is not staged). The
    * publisher adopts the live release from it when it cannot read the files themselves (s3).

@@ -117,6 +117,13 @@ export function releaseFiles(files: Files, twins: boolean): ReleaseFile[] {
   return out;
 }
 
+/** How many files `releaseFiles` would list, without listing them. */
+export function handedCount(files: Files, twins: boolean): number {
+  let n = files.size;
+  if (twins) for (const f of files.values()) n += f.twins?.length ?? 0;
+  return n;
+}
+
 /** The files of kept release `id`: its folder's (dir) or its manifest's (s3). */
 export async function filesOfRelease(
   store: ReleaseStore,

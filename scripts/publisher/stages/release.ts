@@ -8,7 +8,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import type { ReleaseFile, ReleaseStore, StageHint, StageResult } from '../release-store/types.ts';
-import { handedOf, releaseFiles } from './files.ts';
+import { handedCount, handedOf, releaseFiles } from './files.ts';
 import type { FileState, Files } from './types.ts';
 
 /** Release ids sort by time: 20250101T101010123Z-<n>. */
@@ -46,7 +46,8 @@ export interface ReleaseResult {
 
 export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   const { store, id } = input;
-  const handed = releaseFiles(input.files, input.twins);
+  // Listed only if the store asks (dir onto a spare with the hint does not): 228,000 objects at 72,000 pages.
+  const handed = () => releaseFiles(input.files, input.twins);
   let t = performance.now();
   const staged = await store.stage(id, handed, stageHint(input.live, input.files, input.twins));
   const stageMs = performance.now() - t;
@@ -78,7 +79,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
     files,
     written: staged.written,
     reusedByStore: staged.reused,
-    total: handed.length,
+    total: handedCount(input.files, input.twins),
     stageMs,
     steps: staged.steps,
     switchMs,
