@@ -106,6 +106,7 @@ export async function startContentApi({
   const db = openDatabase(dbPath, { scale });
   const q = statementCache(db);
   const deps: Deps = { db, q, shapes: createShapes(db), secret: meta(db, 'jwt_secret') ?? '' };
+  deps.shapes.warm();
   const router = buildRouter(deps);
   const files = createFileServer(db);
   const edits = editor?.token ? createEditor({ db, ...editor }) : null;

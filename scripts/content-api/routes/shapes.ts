@@ -181,7 +181,19 @@ export function createShapes(db: DatabaseSync) {
   });
   const idTitle = (r: Row, lang: Lang) => ({ id: r.id, title: pick(r, lang, 'title') });
 
+  /**
+   * Reads now what the shapes would read on first use: the image sizes (96,000 rows, 0.5-1.1 s at
+   * `--scale 5000`) and the categories with their counts. Called before the server answers: the
+   * first answer with an image was the one an editor's first edit after a start waited for (an
+   * agency's CMS, long running, has no such moment).
+   */
+  const warm = () => {
+    sizeOf('');
+    for (const { id } of db.prepare('SELECT id FROM categories').all()) category(id, 'th');
+  };
+
   return {
+    warm,
     image,
     attachments,
     category,
