@@ -732,7 +732,7 @@ export class DirReleaseStore implements ReleaseStore {
       await mkdir(parent, { recursive: true });
       made.add(parent);
     }
-    await pMap(
+    await settledMap(
       paths,
       async (p) => {
         // Paused while an edit publishes, as the copies are (unless a stage waits for it).
@@ -741,7 +741,7 @@ export class DirReleaseStore implements ReleaseStore {
         await rm(to, { force: true });
         await this.#io.link(path.join(fromDir, p), to);
       },
-      { concurrency: PLACE_IN_FLIGHT },
+      PLACE_IN_FLIGHT,
     );
   }
 

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { link } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
 
 function file(dir: string, p: string, text: string) {
@@ -225,7 +225,8 @@ describe('dir release store, spares after a base release', () => {
       expect(await store.prune(5)).toEqual([]); // fewer than 5 releases: nothing to recycle
       store.prepareNext(); // a copy of the live release starts (held at the gate)
     }
-    expect(readFileSync(said, 'utf8')).toContain('copy'); // a copy was under way all along
+    // A copy was asked meanwhile (it starts once the store has read the live release).
+    await vi.waitFor(() => expect(existsSync(said) && readFileSync(said, 'utf8')).toContain('copy'), 10_000);
     writeFileSync(`${said}.open`, '');
     expect(readFileSync(path.join(root, 'live/p7/index.html'), 'utf8')).toBe('page 7 in r4');
     expect(readFileSync(path.join(root, 'releases/r3/p7/index.html'), 'utf8')).toBe('page 7 in r3');
