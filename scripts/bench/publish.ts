@@ -64,6 +64,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../site/build-site.ts';
 import { forkContentApi } from '../site/embedded-api.ts';
 import { startPublisher } from '../publisher/main.ts';
+import { checkRenderPath } from '../publisher/render-path.ts';
 import { memoryLogger } from '../publisher/log.ts';
 import { precompressFolder } from '../publisher/precompress.ts';
 import { forkSiteServer } from '../publisher/site-main.ts';
@@ -219,8 +220,17 @@ const cpuNow = async () => {
 
 const results: Record<string, unknown> = { scale, machine: `${cpus().length} cores`, loads };
 noteLoad('start');
-if (!reuse || !existsSync(path.join(renderPathDir, 'render-path.json')))
-  results.coldBuildMs = await build('astro build, cold, keeping the render path');
+/** A kept build made against another API address (another API_PORT) would read that one: built again. */
+const keptFor = async () => {
+  try {
+    await checkRenderPath(renderPathDir, api.url);
+    return true;
+  } catch (error) {
+    console.log(`the kept build is not usable, building again: ${(error as Error).message}`);
+    return false;
+  }
+};
+if (!reuse || !(await keptFor())) results.coldBuildMs = await build('astro build, cold, keeping the render path');
 // As `npm run build` does (scripts/site/build-site.ts): the twins with the build, not after the base release.
 const twins = await precompressFolder(outDir);
 console.log(`the build's Brotli/gzip twins: of ${twins.files} file(s), made in ${s(twins.ms)}`);
@@ -233,6 +243,10 @@ if (buildOnly) {
 
 const lines: string[] = [];
 const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.join('\n')}\n`);
+// A run that fails keeps the publisher's log too: it says where the publish stood.
+process.on('exit', (code) => {
+  if (code !== 0) saveLog();
+});
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted.length
