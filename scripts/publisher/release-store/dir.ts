@@ -1152,7 +1152,6 @@ export class DirReleaseStore implements ReleaseStore {
       paths = all;
     }
     let byHash: Promise<Map<string, string>> | null = null;
-    const made = new Set<string>();
     const toPlace: Array<{ file: ReleaseFile; to: string }> = [];
     const gone: string[] = [];
     for (const p of paths) {
@@ -1162,14 +1161,24 @@ export class DirReleaseStore implements ReleaseStore {
         continue;
       }
       if (present.get(p) === file.hash) continue;
-      const to = path.join(dir, p);
-      const parent = path.dirname(to);
-      if (!made.has(parent)) {
-        await mkdir(parent, { recursive: true });
-        made.add(parent);
-      }
-      toPlace.push({ file, to });
+      toPlace.push({ file, to: path.join(dir, p) });
     }
+    // A page's folder is made only when it has none (a new page): the spare has the folders of
+    // the pages it holds. One at a time before the links, a menu's every page (36,000 folders at
+    // 72,000 pages) waited for each of them in turn.
+    const made = new Map<string, Promise<unknown>>();
+    const parentOf = (to: string) => {
+      const parent = path.dirname(to);
+      let making = made.get(parent);
+      if (!making) made.set(parent, (making = mkdir(parent, { recursive: true })));
+      return making;
+    };
+    const link = (from: string, to: string) =>
+      this.#io.link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await parentOf(to);
+        await this.#io.link(from, to);
+      });
     let placed = 0;
     // Several at a time: a create's release stages onto a spare a few releases old, whose later
     // list pages and twins differ (thousands of unlink + link, one after the other about 0.3 ms each).
@@ -1179,12 +1188,13 @@ export class DirReleaseStore implements ReleaseStore {
         if (placed++ === Math.floor(toPlace.length / 2)) faultPoint('stage');
         await rm(to, { force: true });
         try {
-          await this.#io.link(file.source, to);
+          await link(file.source, to);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
           // Not linkable (another disk), or gone (a source in a release pruned since): by hash.
           byHash ??= this.#byHash(id);
           const existing = (await byHash).get(file.hash);
+          await parentOf(to);
           await (existing ? this.#io.link(existing, to) : this.#io.copyFile(file.source, to));
         }
       },

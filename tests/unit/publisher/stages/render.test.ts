@@ -1,11 +1,30 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isHomePage, isLaterListPage, renderChanged, WIDE_FROM } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+
+// Writes pass through, but one held at a gate (`held`) waits until the test opens it.
+const held = vi.hoisted(() => ({ suffix: null as string | null, open: () => {}, gate: Promise.resolve() }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  const writeFile: typeof fs.writeFile = async (file, ...rest) => {
+    if (held.suffix && String(file).endsWith(held.suffix)) await held.gate;
+    return fs.writeFile(file, ...rest);
+  };
+  return { ...fs, default: { ...fs, writeFile }, writeFile };
+});
+const hold = (suffix: string) => {
+  held.suffix = suffix;
+  held.gate = new Promise<void>((resolve) => (held.open = resolve));
+  return () => {
+    held.suffix = null;
+    held.open();
+  };
+};
 
 const page = (file: string, cacheKey: string | undefined, records: string[] = []): PagePath =>
   ({
@@ -358,5 +377,58 @@ describe('render stage', () => {
     expect(rest.restChanged).toBeNull();
     expect(rendered.slice(2).sort()).toEqual(['en/article/edited/index.html', 'en/index.html', ...details].sort());
     expect(rest.files.get('en/index.html')!.cacheKey).toBe('home2'); // its key moved on, its bytes the same
+  });
+
+  it('renders the next pages while a page is still being written, and a failure waits for the writes in flight', async () => {
+    const big = (n: number) => `<html>${`page ${n} `.repeat(400)}</html>`;
+    const pages = Array.from({ length: 4 }, (_, i) => page(`p${i}/index.html`, `new${i}`));
+    const bodies = Object.fromEntries(pages.map((p, i) => [p.file, big(i)]));
+    const before = live(Object.fromEntries(pages.map((p, i) => [p.file, [`old${i}`, `old${i}`]])));
+    const { rp, rendered } = fakeRp(pages, bodies);
+    let open = hold('p0/index.html');
+    const out = renderChanged({
+      rp,
+      changed: null,
+      live: before,
+      all: false,
+      twins: true,
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    // The first page's file waits at the gate; the pages after it render meanwhile.
+    await vi.waitFor(() => expect(rendered).toHaveLength(4), { timeout: 10_000 });
+    open();
+    const result = await out;
+    expect(result.differs).toBe(4);
+    for (const p of pages) {
+      const state = result.files.get(p.file)!;
+      expect(readFileSync(state.source!, 'utf8')).toBe(bodies[p.file]);
+      expect(state.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+    }
+
+    // A page that fails to render: the stage throws only once the write in flight has landed,
+    // so nothing is written into the work folder after the caller clears it.
+    const failing = {
+      ...rp,
+      render: async (p: PagePath) => {
+        if (p.file === 'p2/index.html') throw new Error('render failed');
+        return Buffer.from(bodies[p.file]!);
+      },
+    };
+    const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
+    open = hold('p1/index.html');
+    let settled = false;
+    const failed = renderChanged({
+      rp: failing,
+      changed: null,
+      live: before,
+      all: false,
+      twins: true,
+      workDir,
+    }).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false); // p2 threw, but p1's file is still being written
+    open();
+    await expect(failed).rejects.toThrow('render failed');
+    expect(readFileSync(path.join(workDir, 'p1/index.html'), 'utf8')).toBe(bodies['p1/index.html']);
   });
 });
