@@ -758,8 +758,11 @@ for (const mode of loadModes) {
     if (wide) {
       const t = now();
       await p.idle();
+      // Live at the last switch; idle after the spare copies that follow a release of every page.
+      const last = switches.filter((w) => w.at >= t).at(-1);
+      const live = last ? `${((last.at - t) / 1000).toFixed(1)} s` : 'already';
       console.log(
-        `[load ${mode}] ${kind}: every page of the last edit live ${((now() - t) / 1000).toFixed(1)} s later`,
+        `[load ${mode}] ${kind}: every page of the last edit live ${live} later (the publisher idle ${((now() - t) / 1000).toFixed(1)} s later)`,
       );
     }
     kinds[kind] = summary(group);
