@@ -236,27 +236,17 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   // page spent 35 s of 59 outside rendering, the main thread idle a third of it waiting for its
   // write behind the compressions of the pages before it).
   let twinsAdded = 0;
-  const later = (work: () => Promise<void>) => writes.add(work);
-  const settle = () => writes.settle();
-  const twinsOf = (state: FileState, file: string, body: Buffer) =>
-    input.twins
-      ? later(async () => {
-          state.twins = await writeTwins(workDir, file, body);
-          if (state.twins.length) twinsAdded++;
-        })
-      : Promise.resolve();
+  const makeTwins = async (state: FileState, file: string, body: Buffer) => {
+    if (!input.twins) return;
+    state.twins = await writeTwins(workDir, file, body);
+    if (state.twins.length) twinsAdded++;
+  };
+  const twinsOf = (state: FileState, file: string, body: Buffer) => writes.add(() => makeTwins(state, file, body));
   /** The page's file and its twins, written while the next pages render. */
   const writePage = (state: FileState & { source: string }, file: string, body: Buffer) =>
-    later(async () => {
+    writes.add(async () => {
       await mkdir(path.dirname(state.source), { recursive: true });
-      const [, twins] = await Promise.all([
-        writeFile(state.source, body),
-        input.twins ? writeTwins(workDir, file, body) : undefined,
-      ]);
-      if (twins) {
-        state.twins = twins;
-        if (twins.length) twinsAdded++;
-      }
+      await Promise.all([writeFile(state.source, body), makeTwins(state, file, body)]);
     });
   // A yielding release renders the lists' later pages first: those it may not leave for later.
   // Not when only what every page shows changed (a menu): no list shifted, and those pages (1,668
@@ -307,7 +297,7 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
     // A menu's rest that an edit stopped within its first pages releases nothing: those pages stay
     // stale for a later rest, and the edit does not wait for a release of a few pages (its stage
     // took a spare copy the next edit then waited for; its page map is 1-2.5 s at 72,000 pages).
-    await settle();
+    await writes.settle();
     const durationMs = performance.now() - t;
     const none = { removed: 0, differs: 0, twinsMade: 0, keysMoved: false, sitemapMs: 0, twinsWaitMs: 0 };
     const left = { deferred: deferred + rendered, restChanged: null, sitemapOwed: input.sitemapOwed === true };
@@ -351,7 +341,7 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   }
   const sitemapMs = performance.now() - sitemapStarted;
   const waitStarted = performance.now();
-  await settle();
+  await writes.settle();
   const twinsWaitMs = performance.now() - waitStarted;
   const made = twinsAdded;
   if (input.twins) {
@@ -362,7 +352,7 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
       next.set(p, state);
       await twinsOf(state, p, await readFile(f.source));
     }
-    await settle();
+    await writes.settle();
     differs += twinsAdded - made;
   }
   return {
