@@ -11,7 +11,7 @@ import { History } from './stages/history.ts';
 import { reread, wholeKind, Yielded } from './stages/reread.ts';
 import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
 import { Rest } from './stages/rest.ts';
-import { EditHold, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
+import { EditHold, liveDirOf, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
 import { Reporter, type PublishReport } from './stages/report.ts';
@@ -140,11 +140,13 @@ export class Publisher {
   /** Render and diff: the next files, or null when no file differs (no release). */
   async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
     const workDir = path.join(this.#workDir, newReleaseId());
-    const input = { rp: this.rp, changed: null, live: this.#files, twins: this.#twins, workDir, all: false };
+    const [live, liveDir] = [this.#files, liveDirOf(this.store, this.#files)];
+    const input = { rp: this.rp, changed: null, live, liveDir, twins: this.#twins, workDir, all: false };
     const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
     this.#rest.leave(out);
     this.#sitemap.owedAfter = out.sitemapOwed;
-    Object.assign(stats, { rendered: out.rendered, reused: out.reused, removed: out.removed, pathsMs: out.pathsMs });
+    const { rendered, spliced, reused, removed, pathsMs } = out;
+    Object.assign(stats, { rendered, spliced, reused, removed, pathsMs });
     stats.stages.render = out.durationMs;
     report.rendered(out);
     if (out.differs > 0 || o.all) return out.files;

@@ -14,15 +14,23 @@
  *   which a build never gives it.
  * - `store` is the bundle's content-layer store: records re-read from the API replace the
  *   built ones in place (see ./content-store.ts).
+ * - `shellParts(page)` gives the shell's parts (header, footer, consent notice) a page shows now,
+ *   as rendered for an earlier page with the same keys (src/shell/shell-parts.ts), for the rest
+ *   of a menu or footer edit to swap into the live pages (./stages/splice.ts).
  */
 import { loadBundle, readFacts, type RouteData } from '../../src/integrations/render-path/bundle.ts';
 import { pathsOfRoute, type RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
+import type { ShellPart } from '../../src/shell/shell-splice.ts';
 
 const DATA_STORE_KEY = 'portal.render-path.data-store';
 const COLLECTIONS_KEY = 'portal.render-path.collections';
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
 /** cacheKey → the `collection/id` of the entries it was made from (src/collections/api-collection.ts). */
 const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
+/** cacheKey → the key of what the page shows besides its shell (src/collections/api-collection.ts). */
+const CACHE_KEY_BODIES = Symbol.for('portal.render-path.cache-key-bodies');
+/** src/shell/shell-parts.ts: the shell's parts a page shows now, when rendered already. */
+const SHELL_PARTS = Symbol.for('portal.render-path.shell-parts');
 /** src/collections/api-collection.ts `noteReads`: collections a getStaticPaths read from a memo. */
 const NOTE_READS = Symbol.for('portal.render-path.note-reads');
 /** src/collections/api-collection.ts `contentVersion`: what getStaticPaths memoised is read again once it moves. */
@@ -44,6 +52,11 @@ export interface PagePath {
   cacheKey: string | undefined;
   /** `collection/id` of the entries the cacheKey was made from: the records the page shows. */
   records: readonly string[];
+  /**
+   * What the page shows besides its shell, as a key: two cacheKeys with the same body key differ
+   * in the shell only. Undefined for a key not made that way (the feeds, the home page).
+   */
+  bodyKey?: string | undefined;
 }
 
 /** One stored record of Astro's content layer (what `store.set` keeps). */
@@ -74,6 +87,11 @@ export interface RenderPath {
   readByAll?(collections: ReadonlySet<string>): string[];
   /** The bytes of one output file, or null for a response without a body. */
   render(page: PagePath): Promise<Buffer | null>;
+  /**
+   * The shell's parts the page shows now, as rendered for a page with the same keys (placeholders
+   * unfilled), or null when one of them has not been rendered since the content changed.
+   */
+  shellParts?(page: PagePath): Promise<Record<ShellPart, string> | null>;
   /**
    * One page rendered for a request with its query (`?keyword=…`), as the build would render it
    * at that address; null when no page route matches the pathname.
@@ -237,6 +255,8 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
   contentChanged(); // another store than any memo in this process holds
   const records = new Map<string, string[]>();
   (globalThis as Record<symbol, unknown>)[CACHE_KEY_RECORDS] = records;
+  const bodies = new Map<string, string>();
+  (globalThis as Record<symbol, unknown>)[CACHE_KEY_BODIES] = bodies;
   const { app, facts, StaticPaths, renderForPrerender } = await loadBundle(dir);
 
   const routeCache = app.routeCache as RouteCache;
@@ -277,6 +297,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       else {
         routeCache.clearAll();
         records.clear();
+        bodies.clear();
         contentChanged(); // every route reads the store afresh (a restart in one process loads another)
       }
       const all: Array<PagePath & { normal: string }> = [];
@@ -308,6 +329,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
           route: p.route,
           cacheKey: p.cacheKey,
           records: (p.cacheKey && records.get(p.cacheKey)) || [],
+          bodyKey: p.cacheKey ? bodies.get(p.cacheKey) : undefined,
         }));
         if (kept) count(kept.paths, -1);
         count(paths, 1);
@@ -322,6 +344,7 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       if (records.size > all.length * 1.25 + 1000) {
         const live = new Set(all.map((p) => p.cacheKey));
         for (const k of records.keys()) if (!live.has(k)) records.delete(k);
+        for (const k of bodies.keys()) if (!live.has(k)) bodies.delete(k);
       }
       if (twice.size === 0) return all;
       // The build keeps the first route for a pathname (prerenderConflictBehavior) and renders
@@ -330,6 +353,11 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       return all.filter((p) => (twice.has(p.normal) ? !seen.has(p.normal) && seen.add(p.normal) : true));
     },
     readByAll: (collections) => reads.readByAll(collections),
+    async shellParts(page) {
+      const parts = (globalThis as Record<symbol, unknown>)[SHELL_PARTS] as
+        ((pathname: string) => Promise<Record<ShellPart, string> | null>) | undefined;
+      return parts ? parts(urlFor(page.pathname, page.route, facts.origin).pathname) : null;
+    },
     async render(page) {
       const url = urlFor(page.pathname, page.route, facts.origin);
       const { response } = await renderForPrerender(app, new Request(url), { routeData: page.route });

@@ -666,6 +666,15 @@ const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
 const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> | undefined>)[CACHE_KEY_RECORDS];
 
 /**
+ * Set only inside the long-lived publisher, beside the records: cacheKey → the key of what the
+ * page shows besides its shell (a key that starts with the shell's entries, `pageCacheKey`). Two
+ * keys with the same body key differ in the shell only: the publisher may then swap the shell's
+ * parts in the live page instead of rendering it (scripts/publisher/stages/splice.ts).
+ */
+const CACHE_KEY_BODIES = Symbol.for('portal.render-path.cache-key-bodies');
+const bodiesOfKeys = () => (globalThis as Record<symbol, Map<string, string> | undefined>)[CACHE_KEY_BODIES];
+
+/**
  * The content's version inside the long-lived publisher: scripts/publisher/content-store.ts adds
  * one whenever a re-read changes the content store. Undefined in a build, whose store does not
  * change once pages render. What getStaticPaths reads for every page (the shell's entries) may be
@@ -712,6 +721,9 @@ export function cacheKeyOf(
       else namesOf(source, records, named);
     }
     records.set(key, [...new Set(named)]);
+    const first = sources[0];
+    if (first && 'lines' in first)
+      bodiesOfKeys()?.set(key, hash('sha256', text.slice(first.lines.length), 'base64url').slice(0, 32));
   }
   return key;
 }

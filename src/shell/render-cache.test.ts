@@ -3,7 +3,8 @@
  * own values still reach it.
  */
 import { describe, expect, it } from 'vitest';
-import { currentLinks, fillPlaceholders, PLACEHOLDER, renderOnce } from './render-cache';
+import { currentLinks, fillPlaceholders, renderOnce } from './render-cache';
+import { PLACEHOLDER } from './shell-splice';
 import type { MenuItem } from './navigation-api';
 
 const item = (path: string, children: MenuItem[] = []): MenuItem => ({

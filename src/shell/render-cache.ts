@@ -11,6 +11,7 @@ import { shellLink, isCurrentPath } from './links';
 import type { MenuItem } from './navigation-api';
 import type { Lang } from '../i18n/config';
 import { escapeAttribute } from '../collections/astro-internals.ts';
+import { PLACEHOLDER } from './shell-splice';
 
 /** Enough for every current-link variant of both languages; old keys (older digests) go first. */
 const MAX_ENTRIES = 512;
@@ -32,16 +33,17 @@ export function renderOnce(key: string, render: () => Promise<string>): Promise<
   return html;
 }
 
-/** Written where the page's own value goes; replaced in the reused HTML. */
-export const PLACEHOLDER = {
-  alternateHref: '__shell_alternate_href__',
-} as const;
+/** The HTML rendered under `key` already, or undefined (the publisher's splice: ./shell-parts.ts). */
+export function renderedPart(key: string): Promise<string> | undefined {
+  return rendered.get(key);
+}
 
 /** The reused HTML with this page's values in place of the placeholders (attribute values). */
 export function fillPlaceholders(html: string, values: Partial<Record<keyof typeof PLACEHOLDER, string>>): string {
   let out = html;
   for (const [name, value] of Object.entries(values)) {
-    out = out.replaceAll(PLACEHOLDER[name as keyof typeof PLACEHOLDER], escapeAttribute(value));
+    const escaped = escapeAttribute(value);
+    out = out.replaceAll(PLACEHOLDER[name as keyof typeof PLACEHOLDER], () => escaped); // a `$` in it stays as it is
   }
   return out;
 }

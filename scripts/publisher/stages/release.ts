@@ -113,6 +113,12 @@ export function stageHint(live: Files | undefined, next: Files, twins: boolean):
   return { over, changed };
 }
 
+/** The folder of the release `live` went live as, for a store with folders (dir). */
+export function liveDirOf(store: Pick<ReleaseStore, 'dirOf'>, live: Files): string | undefined {
+  const id = releasedAs.get(live);
+  return id === undefined ? undefined : store.dirOf?.(id);
+}
+
 /** Drops releases beyond `keep` (never the live one); returns the ids dropped. */
 export async function prune(store: ReleaseStore, keep: number): Promise<string[]> {
   const pruned = await store.prune(keep);

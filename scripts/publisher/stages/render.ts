@@ -14,6 +14,7 @@ import { writeSitemaps } from '../sitemap.ts';
 import { tagsOf } from '../tags.ts';
 import type { PagePath, RenderPath } from '../render-path.ts';
 import { sha256 } from './files.ts';
+import { ShellSplice } from './splice.ts';
 import type { FileState, Files } from './types.ts';
 
 /** Later list pages a publish renders itself; more are left for the next release (`defer`). */
@@ -31,7 +32,7 @@ export const WIDE_FROM = 100;
 const WRITES_IN_FLIGHT = 8;
 
 export interface RenderInput {
-  rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun'>;
+  rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun' | 'shellParts'>;
   /**
    * The collections re-read as changed: only the routes that read one run getStaticPaths again
    * (../render-path.ts `paths`); null runs every route's.
@@ -39,6 +40,8 @@ export interface RenderInput {
   changed: ReadonlySet<string> | null;
   /** The live release's files. */
   live: Files;
+  /** The live release's folder (a store with folders): where a page's live bytes are read from. */
+  liveDir?: string | undefined;
   /** Render every page, ignoring cacheKeys (a full publish). */
   all: boolean;
   /** Make `.br`/`.gz` twins (the store serves them). */
@@ -118,6 +121,10 @@ export interface RenderResult {
   /** The next release's files. */
   files: Files;
   rendered: number;
+  /** Of `rendered`: pages made by swapping the shell's parts in their live bytes (./splice.ts). */
+  spliced: number;
+  /** Routes (and languages) whose swap did not give the bytes of a render: their pages rendered. */
+  spliceDiffered: readonly string[];
   reused: number;
   removed: number;
   /** Files whose bytes differ from the live release's (written anew, twins made for old files, removed): 0 means no release. */
@@ -130,7 +137,7 @@ export interface RenderResult {
   pathsMs: number;
   /** The routes whose getStaticPaths ran (the others gave their pages as before), when the render path says. */
   routesRun: number | null;
-  /** Of `durationMs`: in the render path's `render` (the pages' own code). */
+  /** Of `durationMs`: in the render path's `render` (the pages' own code) or swapping their shell. */
   pagesMs: number;
   /** Of `durationMs`: writing the sitemap (0 when this release does not). */
   sitemapMs: number;
@@ -252,6 +259,11 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   // Not when only what every page shows changed (a menu): no list shifted, and those pages (1,668
   // at 20,000 pages) held the next menu edit for 12-15 s.
   const shellOnly = isShellOnly(rp, input.changed);
+  // Only the shell changed: a page that shows what it showed gets the new parts in its live bytes.
+  const splice =
+    shellOnly && !all && rp.shellParts && input.liveDir
+      ? new ShellSplice({ shellParts: rp.shellParts.bind(rp) }, input.liveDir)
+      : null;
   const listsFirst = input.yieldTo !== undefined && !shellOnly;
   const order = listsFirst
     ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
@@ -261,7 +273,10 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
     const before = live.get(page.file);
     if (!stale(page) && before) {
       // The same cacheKey is made from the same records: the same tags (kept by page maps of old;
-      // made only when missing: 23,000 reused pages a release).
+      // made only when missing: 23,000 reused pages a release) and body key. A state is the same
+      // object while its file is (./release.ts `stageHint`): the body key, the publisher's own note
+      // and the same for the same cacheKey, is written into it (page maps do not keep it).
+      before.bodyKey ??= page.bodyKey;
       next.set(page.file, before.tags ? before : { ...before, tags: tagsOf(page.records) });
       reused++;
       continue;
@@ -278,18 +293,23 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
       continue;
     }
     const started = performance.now();
-    const body = await rp.render(page);
+    let body = splice && before ? await splice.page(page, before) : null;
+    if (!body) {
+      body = await rp.render(page);
+      if (body && splice && before) await splice.check(page, before, body);
+    }
     pagesMs += performance.now() - started;
     if (!body) continue;
     rendered++;
     const hash = sha256(body);
+    const { bodyKey } = page;
     if (before && before.hash === hash) {
       if (before.cacheKey !== page.cacheKey) keysMoved = true;
-      next.set(page.file, { ...before, cacheKey: page.cacheKey, tags });
+      next.set(page.file, { ...before, cacheKey: page.cacheKey, tags, bodyKey });
       continue;
     }
     differs++;
-    const state = { hash, source: path.join(workDir, page.file), cacheKey: page.cacheKey, tags, page: true };
+    const state = { hash, source: path.join(workDir, page.file), cacheKey: page.cacheKey, tags, bodyKey, page: true };
     next.set(page.file, state);
     await writePage(state, page.file, body);
   }
@@ -306,6 +326,8 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
       ...left,
       files: live,
       rendered: 0,
+      spliced: 0,
+      spliceDiffered: splice?.differed ?? [],
       reused,
       pathsMs,
       routesRun,
@@ -358,6 +380,8 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   return {
     files: next,
     rendered,
+    spliced: splice?.spliced ?? 0,
+    spliceDiffered: splice?.differed ?? [],
     reused,
     removed,
     differs,

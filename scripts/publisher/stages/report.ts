@@ -123,6 +123,8 @@ export class PublishReport {
         sitemapMs: ms(out.sitemapMs),
         twinsWaitMs: ms(out.twinsWaitMs),
         rendered,
+        spliced: out.spliced,
+        ...(out.spliceDiffered.length ? { spliceDiffered: out.spliceDiffered } : {}),
         reused,
         removed,
         differs,
@@ -131,6 +133,7 @@ export class PublishReport {
         yielded,
       },
       `rendered ${rendered} page(s)` +
+        (out.spliced > 0 ? ` (${out.spliced} by swapping the shell's parts in the live page)` : '') +
         (twinsMade > 0 ? `; made the twins of ${twinsMade} file(s) that had none` : '') +
         (deferred > 0 ? `; ${deferred} left for the next release${yielded ? ' (an edit waits)' : ''}` : ''),
     );

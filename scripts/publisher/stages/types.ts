@@ -24,6 +24,8 @@ export interface FileState {
   cacheKey?: string | undefined;
   /** Cache tags of a page: the records it shows (../tags.ts). */
   tags?: readonly string[] | undefined;
+  /** Of a page: what it shows besides its shell, as a key (../render-path.ts `PagePath.bodyKey`). */
+  bodyKey?: string | undefined;
   page: boolean;
   /**
    * Its `.br` and `.gz` twins, made from these bytes (../precompress.ts), for a store that serves
@@ -58,6 +60,8 @@ export interface PublishStats {
    */
   patched?: number;
   rendered: number;
+  /** Of `rendered`: pages whose shell's parts were swapped in their live bytes (./splice.ts). */
+  spliced?: number;
   reused: number;
   removed: number;
   release: string | null;

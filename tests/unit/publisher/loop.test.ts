@@ -506,15 +506,16 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('en/procurement/index.html')).not.toContain(`/en/procurement/${second}/`);
     }, 120_000);
 
-    /** The quick menu is a list: the editor endpoint merges fields, here its first item's title. */
-    const quickMenuTitled = (title: string) => {
+    /** A menu is a list: the editor endpoint merges fields, here its first item's title. */
+    const menuTitled = (key: string, title: string) => {
       const db = new DatabaseSync(runDb, { readOnly: true });
       const items = JSON.parse(
-        (db.prepare("SELECT json_en AS j FROM documents WHERE key = 'quick-menu'").get() as { j: string }).j,
+        (db.prepare('SELECT json_en AS j FROM documents WHERE key = ?').get(key) as { j: string }).j,
       ) as Array<Record<string, unknown>>;
       db.close();
       return { en: { '0': { ...items[0], title } } };
     };
+    const quickMenuTitled = (title: string) => menuTitled('quick-menu', title);
 
     it('a menu: the quick menu in every page’s header', async () => {
       const stats = await edited('menu', 'quick-menu', quickMenuTitled('Loop quick link'));
@@ -523,9 +524,25 @@ describe('publisher loop (demo scale, real render path)', () => {
       // Its re-read keeps the articles' lists (a menu only links to articles): 22 requests, 136 before.
       expect(stats.requests).toBeLessThan(40);
       expect(stats.rest?.rendered).toBeGreaterThan(100);
+      // Most of them by swapping the header in the live page (stages/splice.ts): their bodies did not change.
+      expect(
+        stats.rest?.spliced,
+        logs
+          .filter((l) => l.includes('"stage":"render"'))
+          .slice(-3)
+          .join('\n'),
+      ).toBeGreaterThan(stats.rest!.rendered / 2);
       expect(live('en/index.html')).toContain('Loop quick link');
       expect(live('en/articles/index.html')).toContain('Loop quick link');
       expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document
+    }, 120_000);
+
+    it('the main menu: the sitemap page, whose body lists it too, is rendered, and shows it there', async () => {
+      const stats = await edited('menu', 'menu', menuTitled('menu', 'Loop main link'));
+      expect(stats.rest?.spliced).toBeGreaterThan(100);
+      expect(logs.some((l) => l.includes('"spliceDiffered"') && l.includes('sitemap'))).toBe(true);
+      expect(live('en/sitemap/index.html').split('<main')[1]).toContain('Loop main link');
+      expect(live('en/laws/index.html').split('<main')[0]).toContain('Loop main link');
     }, 120_000);
 
     it('menu edits back to back: the rest that steps aside for the next still reaches every page', async () => {

@@ -1,0 +1,80 @@
+/**
+ * Stage 3's shortcut for what every page shows (a menu, the footer): the rest of such an edit
+ * swaps the shell's parts in each live page (src/shell/shell-splice.ts) instead of rendering it
+ * again. At 72,000 pages, rendering them took 96 s of the pages' own code on one core; a swap is
+ * a read and a few string copies.
+ *
+ * A page is swapped only when both hold:
+ * - its body is the one it had (`bodyKey`: the page's cacheKey moved with the shell's entries
+ *   only): a page also left behind by an earlier edit is rendered;
+ * - its route, in its language, has had `CHECKS` pages rendered and swapped to the same bytes in
+ *   this release. A route whose body shows the menu too (the sitemap page) or whose head moves
+ *   with the shell (a consent edit's inline rule) never matches, and its pages render.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { spliceShell } from '../../../src/shell/shell-splice.ts';
+import type { PagePath, RenderPath } from '../render-path.ts';
+import type { FileState } from './types.ts';
+
+/** Pages of a route and language rendered and matched by their swap before its other pages are swapped. */
+const CHECKS = 2;
+
+/** A route in one language (the language is the address's: `en/…` is English). */
+const routeOf = (page: PagePath) => `${page.route.route} ${page.file.startsWith('en/') ? 'en' : 'th'}`;
+
+export class ShellSplice {
+  readonly #rp: Required<Pick<RenderPath, 'shellParts'>>;
+  /** Route and language → its pages whose swap matched the render; -1 once one did not. */
+  readonly #matched = new Map<string, number>();
+  /** Routes and languages whose swap did not match (their pages render), for the log. */
+  readonly differed: string[] = [];
+  /** Pages swapped. */
+  spliced = 0;
+
+  /** The live release's folder: the pages' live bytes. */
+  readonly #liveDir: string;
+
+  constructor(rp: Required<Pick<RenderPath, 'shellParts'>>, liveDir: string) {
+    this.#rp = rp;
+    this.#liveDir = liveDir;
+  }
+
+  /** The page's next bytes by a swap in its live bytes, or null: render it (then `check`). */
+  async page(page: PagePath, before: FileState): Promise<Buffer | null> {
+    if (!sameBody(page, before) || (this.#matched.get(routeOf(page)) ?? 0) < CHECKS) return null;
+    const out = await this.#splice(page, before);
+    if (out) this.spliced++;
+    return out || null;
+  }
+
+  /** After a page rendered: its swap is compared with `rendered`; its route is trusted after `CHECKS` matches. */
+  async check(page: PagePath, before: FileState, rendered: Buffer): Promise<void> {
+    const route = routeOf(page);
+    const matched = this.#matched.get(route) ?? 0;
+    if (matched < 0 || matched >= CHECKS || !sameBody(page, before)) return;
+    const out = await this.#splice(page, before);
+    if (out === null) return; // nothing to compare (a part not rendered, the live file gone)
+    if (out && out.equals(rendered)) this.#matched.set(route, matched + 1);
+    else {
+      this.#matched.set(route, -1);
+      this.differed.push(route);
+    }
+  }
+
+  /** The swapped bytes; null when there is nothing to swap from; false when the page has no marked parts. */
+  async #splice(page: PagePath, before: FileState): Promise<Buffer | null | false> {
+    const parts = await this.#rp.shellParts(page);
+    if (!parts) return null;
+    let live: string;
+    try {
+      live = await readFile(path.join(this.#liveDir, page.file), 'utf8');
+    } catch {
+      return null; // not there (a store that lost it): rendered
+    }
+    const out = spliceShell(live, parts);
+    return out === null ? false : Buffer.from(out);
+  }
+}
+
+const sameBody = (page: PagePath, before: FileState) => before.bodyKey !== undefined && before.bodyKey === page.bodyKey;
