@@ -53,7 +53,7 @@
  * The publisher's log goes to .data/bench-publish/publisher.log, the figures to results.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { readlink } from 'node:fs/promises';
@@ -220,10 +220,23 @@ const cpuNow = async () => {
 
 const results: Record<string, unknown> = { scale, machine: `${cpus().length} cores`, loads };
 noteLoad('start');
-/** A kept build made against another API address (another API_PORT) would read that one: built again. */
+/** When a file of the site's code (src/, astro.config.mjs) last changed. */
+const codeChangedAt = () =>
+  Math.max(
+    statSync(path.join(ROOT, 'astro.config.mjs')).mtimeMs,
+    ...readdirSync(path.join(ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => statSync(path.join(d.parentPath, d.name)).mtimeMs),
+  );
+/**
+ * A kept build made against another API address (another API_PORT) would read that one, and one
+ * older than the site's code would measure the code as it was: built again.
+ */
 const keptFor = async () => {
   try {
-    await checkRenderPath(renderPathDir, api.url);
+    const { builtAt } = await checkRenderPath(renderPathDir, api.url);
+    if (builtAt && Date.parse(builtAt) < codeChangedAt())
+      throw new Error(`built at ${builtAt}, before the last change to src/ or astro.config.mjs`);
     return true;
   } catch (error) {
     console.log(`the kept build is not usable, building again: ${(error as Error).message}`);
