@@ -11,7 +11,7 @@
  *   this release. A route whose body shows the menu too (the sitemap page) or whose head moves
  *   with the shell (a consent edit's inline rule) never matches, and its pages render.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spliceShell } from '../../../src/shell/shell-splice.ts';
 import type { PagePath, RenderPath } from '../render-path.ts';
@@ -68,7 +68,9 @@ export class ShellSplice {
     if (!parts) return null;
     let live: string;
     try {
-      live = await readFile(path.join(this.#liveDir, page.file), 'utf8');
+      // Read at once, not on the thread pool: there it waited behind the compressions of the pages
+      // before (24 of 27 s for 10,000 pages, against 2 s read at once).
+      live = readFileSync(path.join(this.#liveDir, page.file), 'utf8');
     } catch {
       return null; // not there (a store that lost it): rendered
     }
