@@ -42,6 +42,13 @@ export function contentChanged(): void {
   g[CONTENT_VERSION] = (g[CONTENT_VERSION] ?? 0) + 1;
 }
 
+/** `paths` stopped before every route's getStaticPaths ran, as its `stop` asked. */
+export class PathsStopped extends Error {
+  constructor() {
+    super('getStaticPaths stopped for a waiting edit');
+  }
+}
+
 /** One output file of the site, as getStaticPaths describes it. */
 export interface PagePath {
   /** Path inside the release: `en/article/x/index.html`, `rss.xml`. */
@@ -75,8 +82,10 @@ export interface RenderPath {
    * Every output file, in the order the build generates them. With `changed` (collection names:
    * those an edit re-read and found changed), only the routes whose getStaticPaths read one of
    * them (or read no collection: they may depend on something else, the date) run it again.
+   * With `stop`, asked before each route's getStaticPaths: true throws `PathsStopped`, and the
+   * routes not run yet keep what they gave before (those run already give their new pages).
    */
-  paths(changed?: ReadonlySet<string> | null): Promise<PagePath[]>;
+  paths(changed?: ReadonlySet<string> | null, stop?: () => boolean): Promise<PagePath[]>;
   /** Of the last `paths()`: the routes whose getStaticPaths ran, and the prerendered routes in all. */
   readonly routesRun?: { ran: number; of: number };
   /**
@@ -210,15 +219,32 @@ function watchReads(routeCache: RouteCache) {
         (c) => reads.length > 0 && reads.filter((r) => r.has(c)).length >= reads.length * 0.9,
       );
     },
-    /** Drops the cached getStaticPaths of the routes that read one of `changed` (or nothing). */
+    /**
+     * Drops the cached getStaticPaths of the routes that read one of `changed` (or nothing), and
+     * returns them for `restore`; null when every route's went (the store is not watched yet).
+     */
     forget(changed: ReadonlySet<string>) {
-      if (!watching) return routeCache.clearAll();
+      if (!watching) {
+        routeCache.clearAll();
+        return null;
+      }
+      const dropped = new Map<string, { entry: unknown; read: Set<string> | undefined }>();
       for (const key of Object.keys(routeCache.cache)) {
         const read = readsOf.get(key);
         if (!read || read.size === 0 || [...read].some((c) => changed.has(c))) {
+          dropped.set(key, { entry: routeCache.cache[key], read });
           delete routeCache.cache[key];
           readsOf.delete(key);
         }
+      }
+      return dropped;
+    },
+    /** Puts back what `forget` dropped, for the routes whose getStaticPaths did not run since. */
+    restore(dropped: ReadonlyMap<string, { entry: unknown; read: Set<string> | undefined }>) {
+      for (const [key, { entry, read }] of dropped) {
+        if (key in routeCache.cache) continue;
+        routeCache.cache[key] = entry;
+        if (read) readsOf.set(key, read);
       }
     },
   };
@@ -289,12 +315,12 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
     get routesRun() {
       return { ...run };
     },
-    async paths(changed) {
+    async paths(changed, stop) {
       await reads.watchStore();
       // getStaticPaths results are cached per route: drop those that read what changed (all of
       // them without `changed`) so the current store is read.
-      if (changed) reads.forget(changed);
-      else {
+      const dropped = changed ? reads.forget(changed) : null;
+      if (!changed) {
         routeCache.clearAll();
         records.clear();
         bodies.clear();
@@ -310,6 +336,11 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
         if (kept && [...kept.entries].every(([key, entry]) => routeCache.cache[key] === entry)) {
           for (const p of kept.paths) all.push(p);
           continue;
+        }
+        // Asked to stop (an edit waits): the routes not run again give their pages as before.
+        if (dropped && stop?.()) {
+          reads.restore(dropped);
+          throw new PathsStopped();
         }
         // The content store loads with the first route that reads it: the routes after it have
         // their reads recorded on this run already (else the next publish ran every route again:

@@ -3,7 +3,8 @@
  * deferred (a new record's later list pages, a wide change's other pages, an owed sitemap), or
  * the collections whose routes run getStaticPaths then (a menu: every page shows it, and the
  * edit's own release ran none of them). A menu's rest that finds an edit waiting steps aside
- * whole: its getStaticPaths alone took 2.6-4 s at 72,000 pages, on that edit's path. The edit's
+ * whole, before or during its getStaticPaths (../render-path.ts `PathsStopped`): they alone took
+ * 2.6-4.6 s at 72,000 pages, on that edit's path. The edit's
  * publish takes its collections on (`changed`), so every route still gets the menu's new
  * cacheKeys: a route left with the old ones would never render its pages with the new menu.
  * The rest of a change that may have shifted lists never steps aside before them (./render.ts
@@ -13,7 +14,8 @@
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
 
-type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths'>;
+type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths'> &
+  Partial<Pick<RenderResult, 'steppedAside'>>;
 
 export class Rest {
   /** Told of a rest that stepped aside (for the log). */
@@ -32,6 +34,12 @@ export class Rest {
    * a full one (every route's getStaticPaths); a rest that stepped aside is followed by one of them.
    */
   leave(out: Left): void {
+    if (out.steppedAside) {
+      // A menu's rest stopped in its getStaticPaths for a waiting edit: as if it had stepped aside
+      // before (an owed sitemap stays owed: the publisher's, written by that edit's rest).
+      this.#carry(out.steppedAside);
+      return;
+    }
     const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed;
     this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
     this.#carried.clear();
@@ -49,9 +57,13 @@ export class Rest {
   next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): Partial<RenderInput> | null {
     const left = this.#left;
     if (!left?.changed || !editWaits || !isShellOnly(rp, left.changed)) return left;
-    this.#carried = this.#carried.union(left.changed);
-    this.#left = null;
-    this.#steppedAside(left.changed);
+    this.#carry(left.changed);
     return null;
+  }
+
+  #carry(collections: ReadonlySet<string>): void {
+    this.#carried = this.#carried.union(collections);
+    this.#left = null;
+    this.#steppedAside(collections);
   }
 }

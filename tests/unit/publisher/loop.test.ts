@@ -20,6 +20,7 @@ import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
+import { PathsStopped } from '../../../scripts/publisher/render-path.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { buildOnce, startEditingApi } from './built-site.ts';
 import { fakeClock } from './fake-clock.ts';
@@ -571,6 +572,39 @@ describe('publisher loop (demo scale, real render path)', () => {
       for (const p of ['en/index.html', 'en/articles/index.html', 'en/laws/index.html', 'en/faq/index.html'])
         expect(live(p), p).toContain('Second quick link');
       expect(live('en/articles/index.html')).not.toContain('First quick link');
+    }, 120_000);
+
+    it("an edit that comes while a menu's rest runs its getStaticPaths stops them, and every page still gets the menu", async () => {
+      await running.publisher.idle();
+      // The second edit arrives when the first's rest starts its getStaticPaths (asked to stop them).
+      const rp = running.publisher.rp;
+      const paths = rp.paths.bind(rp);
+      let second: Promise<Response> | null = null;
+      let stopped = false;
+      rp.paths = async (changed, stop) => {
+        if (!stop || second) return paths(changed, stop);
+        second = edit('menu', 'quick-menu', quickMenuTitled('Fourth quick link'));
+        await second;
+        await until(() => stop());
+        return paths(changed, stop).catch((error: unknown) => {
+          stopped = error instanceof PathsStopped;
+          throw error;
+        });
+      };
+      const total = running.publisher.stats.total;
+      try {
+        expect((await edit('menu', 'quick-menu', quickMenuTitled('Third quick link'))).status).toBeLessThan(300);
+        await until(() => second !== null);
+        expect((await second!).status).toBeLessThan(300);
+        await until(() => running.publisher.stats.total > total + 1);
+        await running.publisher.idle();
+      } finally {
+        rp.paths = paths;
+      }
+      expect(stopped).toBe(true);
+      for (const p of ['en/index.html', 'en/articles/index.html', 'en/laws/index.html', 'en/faq/index.html'])
+        expect(live(p), p).toContain('Fourth quick link');
+      expect(live('en/laws/index.html')).not.toContain('Third quick link');
     }, 120_000);
 
     it('after every kind, the incremental release is what a full publish renders, byte for byte', async () => {

@@ -36,6 +36,13 @@ describe('the rest of a publish', () => {
     expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
   });
 
+  it("a menu's rest stopped in its getStaticPaths for an edit is carried to that edit's render the same way", () => {
+    const rest = new Rest();
+    rest.leave({ ...none, yielded: true, steppedAside: new Set(['quickMenu']), sitemapOwed: true });
+    expect(rest.next(rp, false)).toBeNull(); // nothing of its own left: the edit's render takes it on
+    expect(rest.changed(['articles/en/a1'])).toEqual(new Set(['quickMenu', 'articles']));
+  });
+
   it('the rest of a menu edit that changed a record besides never steps aside (its lists may have shifted)', () => {
     const rest = new Rest();
     rest.leave({ ...none, restChanged: new Set(['quickMenu', 'articles']) });
