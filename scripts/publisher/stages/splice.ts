@@ -43,7 +43,7 @@ export class ShellSplice {
   /** The page's next bytes by a swap in its live bytes, or null: render it (then `check`). */
   async page(page: PagePath, before: FileState): Promise<Buffer | null> {
     if (!sameBody(page, before) || (this.#matched.get(routeOf(page)) ?? 0) < CHECKS) return null;
-    const out = await this.#splice(page, before);
+    const out = await this.#splice(page);
     if (out) this.spliced++;
     return out || null;
   }
@@ -53,7 +53,7 @@ export class ShellSplice {
     const route = routeOf(page);
     const matched = this.#matched.get(route) ?? 0;
     if (matched < 0 || matched >= CHECKS || !sameBody(page, before)) return;
-    const out = await this.#splice(page, before);
+    const out = await this.#splice(page);
     if (out === null) return; // nothing to compare (a part not rendered, the live file gone)
     if (out && out.equals(rendered)) this.#matched.set(route, matched + 1);
     else {
@@ -63,7 +63,7 @@ export class ShellSplice {
   }
 
   /** The swapped bytes; null when there is nothing to swap from; false when the page has no marked parts. */
-  async #splice(page: PagePath, before: FileState): Promise<Buffer | null | false> {
+  async #splice(page: PagePath): Promise<Buffer | null | false> {
     const parts = await this.#rp.shellParts(page);
     if (!parts) return null;
     let live: string;
