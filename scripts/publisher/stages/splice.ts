@@ -25,15 +25,14 @@ const routeOf = (page: PagePath) => `${page.route.route} ${page.file.startsWith(
 
 export class ShellSplice {
   readonly #rp: Required<Pick<RenderPath, 'shellParts'>>;
+  /** The live release's folder: the pages' live bytes. */
+  readonly #liveDir: string;
   /** Route and language → its pages whose swap matched the render; -1 once one did not. */
   readonly #matched = new Map<string, number>();
   /** Routes and languages whose swap did not match (their pages render), for the log. */
   readonly differed: string[] = [];
   /** Pages swapped. */
   spliced = 0;
-
-  /** The live release's folder: the pages' live bytes. */
-  readonly #liveDir: string;
 
   constructor(rp: Required<Pick<RenderPath, 'shellParts'>>, liveDir: string) {
     this.#rp = rp;
