@@ -45,6 +45,13 @@ describe('fillPlaceholders', () => {
       '<a href="/en/search/?q=a&amp;b=&quot;c&quot;">EN</a>',
     );
   });
+
+  it('writes a `$` in the address as it is (not as a replacement pattern)', () => {
+    const html = `<a href="${PLACEHOLDER.alternateHref}">EN</a>`;
+    expect(fillPlaceholders(html, { alternateHref: "/en/article/a$&b$'/" })).toBe(
+      `<a href="/en/article/a$&amp;b$'/">EN</a>`,
+    );
+  });
 });
 
 describe('renderOnce', () => {
