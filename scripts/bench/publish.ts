@@ -671,6 +671,34 @@ const summary = (group: Measured[]) => ({
   requests: [Math.min(...group.map((e) => e.requests ?? 0)), Math.max(...group.map((e) => e.requests ?? 0))],
 });
 
+/**
+ * The first switch after `t` to a release in which 40 English pages spread over the sitemap all
+ * contain `has`, looked at as the switches come (five releases are kept) until `idle` resolves;
+ * undefined when none after `t` did (they showed it already).
+ */
+async function firstEveryPage(t: number, has: string, idle: () => Promise<void>): Promise<number | undefined> {
+  const english = visitorPaths({}).filter((u) => u.startsWith('/en/'));
+  const sample = Array.from({ length: 40 }, (_, i) => english[Math.floor((i * english.length) / 40)]!);
+  const shows = (id: string | null, u: string) => {
+    try {
+      return readFileSync(path.join(publishDir, 'releases', id ?? '-', u, 'index.html'), 'utf8').includes(has);
+    } catch {
+      return false;
+    }
+  };
+  let done = false;
+  const idled = idle().then(() => (done = true));
+  const seen = new Set<string | null>();
+  for (;;) {
+    for (const w of switches.filter((w) => w.at >= t && !seen.has(w.id))) {
+      seen.add(w.id);
+      if (sample.every((u) => shows(w.id, u))) return w.at;
+    }
+    if (done) return undefined;
+    await Promise.race([idled, new Promise((r) => setTimeout(r, 100))]);
+  }
+}
+
 /** The sitemap's pages, without those the bench deletes or unpublishes and the last list pages (a deletion may remove them). */
 function visitorPaths(planned: Record<string, Edit[]>): string[] {
   const live = path.join(publishDir, 'live');
@@ -770,12 +798,16 @@ for (const mode of loadModes) {
     }
     if (wide) {
       const t = now();
+      // Every page shows it at the first switch whose release shows it on 40 pages across the
+      // English sitemap; their twins (made after, ../publisher/stages/render.ts `twinsOwed`) are
+      // in by the last switch; idle after the spare copies that follow.
+      const has = planned[kind]!.at(-1)!.check!.has!;
+      const everyAt = await firstEveryPage(t, has, () => p.idle());
       await p.idle();
-      // Live at the last switch; idle after the spare copies that follow a release of every page.
       const last = switches.filter((w) => w.at >= t).at(-1);
-      const live = last ? `${((last.at - t) / 1000).toFixed(1)} s` : 'already';
+      const s = (at: number | undefined) => (at === undefined ? 'already' : `${((at - t) / 1000).toFixed(1)} s`);
       console.log(
-        `[load ${mode}] ${kind}: every page of the last edit live ${live} later (the publisher idle ${((now() - t) / 1000).toFixed(1)} s later)`,
+        `[load ${mode}] ${kind}: every page of the last edit live ${s(everyAt)} later, its twins ${s(last?.at)} later (the publisher idle ${((now() - t) / 1000).toFixed(1)} s later)`,
       );
     }
     kinds[kind] = summary(group);

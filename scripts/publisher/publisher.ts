@@ -71,9 +71,7 @@ export class Publisher {
   }
 
   /** Resolves when nothing is dirty and no publish runs (for tests and the bench). */
-  idle(): Promise<void> {
-    return this.queue.idle();
-  }
+  idle = (): Promise<void> => this.queue.idle();
 
   /** Re-reads every area, after any waiting edit (`catch_up` on start, `scheduled`): true when a release went live. */
   async catchUp(options: { kind?: 'catch_up' | 'scheduled' } = {}): Promise<boolean> {
@@ -116,23 +114,24 @@ export class Publisher {
   /** The queue's batch: re-read, then render what changed. Throws when it failed (retried). */
   async #publishBatch(batch: readonly Queued[]): Promise<PublishStats> {
     this.stats.queue = this.queue.depth;
-    const events = batch.map((q) => q.event);
+    const [events, yieldTo] = [batch.map((q) => q.event), () => this.queue.editsWaiting];
     const stats = await this.#publish(wholeKind(events) ?? 'incremental', batch, async (s, report) => {
       const applied = (changed: readonly string[]) => changed.forEach((r) => this.#changedRecords.add(r));
-      const read = await reread(this.rp, events, { yieldTo: () => this.queue.editsWaiting, applied });
+      const read = await reread(this.rp, events, { yieldTo, applied });
       Object.assign(s, { requests: read.requests, patched: read.patched });
       s.stages.fetch = read.durationMs;
       report.reread(events.length, read);
       // Routes that read a changed collection (or a menu rest's that stepped aside) run getStaticPaths again.
       const changed = this.#rest.changed(this.#changedRecords);
+      const twinsOfOld = wholeKind(events) !== null; // an edit's release leaves them to its rests
       const later = { sitemapOwed: false, sitemapLater: this.#sitemap.owed, changedRecords: this.#changedRecords };
-      return this.#render(s, report, { changed, defer: isLaterListPage, ...later });
+      return this.#render(s, report, { changed, defer: isLaterListPage, twinsOfOld, ...later });
     });
     if (stats.release) this.#reporter.live(batch);
-    // What the first release left (later list pages, a wide change's, the sitemap) goes next; a waiting edit stops it.
-    const [left, yieldTo] = [this.#rest.next(this.rp, this.queue.editsWaiting), () => this.queue.editsWaiting];
-    const rest =
-      left && (await this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo })));
+    // What the first release left (later list pages, a wide change's, the sitemap, twins) goes next (./stages/rest.ts).
+    const publishRest = (left: Partial<RenderInput>) =>
+      this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo }));
+    const rest = await this.#rest.drain(this.rp, yieldTo, publishRest);
     if (rest) this.last = { ...stats, rest };
     return stats;
   }
@@ -140,13 +139,13 @@ export class Publisher {
   /** Render and diff: the next files, or null when no file differs (no release). */
   async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
     const workDir = path.join(this.#workDir, newReleaseId());
-    const [live, liveDir] = [this.#files, liveDirOf(this.store, this.#files)];
-    const input = { rp: this.rp, changed: null, live, liveDir, twins: this.#twins, workDir, all: false };
+    const [live, liveDir, twins] = [this.#files, liveDirOf(this.store, this.#files), this.#twins];
+    const input = { rp: this.rp, changed: null, live, liveDir, twins, workDir, all: false };
     const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
     this.#rest.leave(out);
     this.#sitemap.owedAfter = out.sitemapOwed;
     const { rendered, spliced, reused, removed, pathsMs } = out;
-    Object.assign(stats, { rendered, spliced, reused, removed, pathsMs });
+    Object.assign(stats, { rendered, spliced, reused, removed, pathsMs, twinsMade: out.twinsMade });
     stats.stages.render = out.durationMs;
     report.rendered(out);
     if (out.differs > 0 || o.all) return out.files;

@@ -129,12 +129,14 @@ export class PublishReport {
         removed,
         differs,
         twinsMade,
+        twinsOwed: out.twinsOwed,
         deferred,
         yielded,
       },
       `rendered ${rendered} page(s)` +
         (out.spliced > 0 ? ` (${out.spliced} by swapping the shell's parts in the live page)` : '') +
         (twinsMade > 0 ? `; made the twins of ${twinsMade} file(s) that had none` : '') +
+        (out.twinsOwed > 0 ? `; ${out.twinsOwed} file(s) without twins yet (served uncompressed until made)` : '') +
         (deferred > 0 ? `; ${deferred} left for the next release${yielded ? ' (an edit waits)' : ''}` : ''),
     );
   }

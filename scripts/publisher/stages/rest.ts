@@ -13,8 +13,9 @@
  */
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
+import type { PublishStats } from './types.ts';
 
-type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths'> &
+type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths' | 'twinsOwed'> &
   Partial<Pick<RenderResult, 'steppedAside'>>;
 
 export class Rest {
@@ -40,7 +41,7 @@ export class Rest {
       this.#carry(out.steppedAside);
       return;
     }
-    const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed;
+    const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed || out.twinsOwed > 0;
     this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
     this.#carried.clear();
   }
@@ -59,6 +60,27 @@ export class Rest {
     if (!left?.changed || !editWaits || !isShellOnly(rp, left.changed)) return left;
     this.#carry(left.changed);
     return null;
+  }
+
+  /**
+   * Publishes what the render before left, then what each rest leaves (the twins of a menu's every
+   * page, `TWINS_CHUNK` files a release) while the one before released and no edit waits (its
+   * own publish leaves them again). The first goes whatever waits: it steps aside or yields
+   * itself. Returns the first rest's figures.
+   */
+  async drain(
+    rp: Pick<RenderPath, 'readByAll'>,
+    editWaits: () => boolean,
+    publish: (left: Partial<RenderInput>) => Promise<PublishStats>,
+  ): Promise<PublishStats | undefined> {
+    let left = this.next(rp, editWaits());
+    let first: PublishStats | undefined;
+    while (left) {
+      const out = await publish(left);
+      first ??= out;
+      left = out.release !== null && !editWaits() ? this.next(rp, false) : null;
+    }
+    return first;
   }
 
   #carry(collections: ReadonlySet<string>): void {

@@ -62,6 +62,8 @@ export interface PublishStats {
   rendered: number;
   /** Of `rendered`: pages whose shell's parts were swapped in their live bytes (./splice.ts). */
   spliced?: number;
+  /** Files given the twins they lacked (a rest's pages written without, ./render.ts `twinsOwed`). */
+  twinsMade?: number;
   reused: number;
   removed: number;
   release: string | null;

@@ -43,6 +43,8 @@ const runDb = path.join(WORK, 'run.sqlite');
 
 type Api = Awaited<ReturnType<typeof startContentApi>>;
 type Running = Awaited<ReturnType<typeof startPublisher>>;
+/** A render stage's log line (stages/report.ts). */
+type RenderLine = { spliced: number; twinsOwed: number; twinsMade: number };
 let api: Api;
 let running: Running;
 let site: Awaited<ReturnType<typeof startSiteServer>>;
@@ -536,6 +538,14 @@ describe('publisher loop (demo scale, real render path)', () => {
       expect(live('en/index.html')).toContain('Loop quick link');
       expect(live('en/articles/index.html')).toContain('Loop quick link');
       expect(live('index.html')).not.toContain('Loop quick link'); // the Thai menu is another document
+      // Its every page went out as HTML only (no twin of the old bytes stayed), its twins in the release after.
+      const renders = logs.filter((l) => l.includes('"stage":"render"')).map((l) => JSON.parse(l) as RenderLine);
+      const pagesRest = renders.findLastIndex((r) => r.spliced > 0);
+      expect(renders[pagesRest]!.twinsOwed).toBeGreaterThan(100);
+      expect(renders.slice(pagesRest + 1).reduce((n, r) => n + r.twinsMade, 0)).toBeGreaterThan(100);
+      expect(renders.at(-1)!.twinsOwed).toBe(0);
+      const br = path.join(publishDir, 'live', 'en/articles/index.html.br');
+      expect(brotliDecompressSync(readFileSync(br)).toString()).toBe(live('en/articles/index.html'));
     }, 120_000);
 
     it('the main menu: the sitemap page, whose body lists it too, is rendered, and shows it there', async () => {

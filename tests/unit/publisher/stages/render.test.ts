@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { isHomePage, isLaterListPage, renderChanged, WIDE_FROM } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
@@ -116,6 +117,62 @@ describe('render stage', () => {
     expect(next.differs).toBeGreaterThan(0); // a release for the sitemap
     expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
     expect(next.sitemapOwed).toBe(false);
+  });
+
+  it('a rest of many pages writes their HTML only; the rests after make the twins, and one an edit stops keeps none', async () => {
+    const big = (n: number) => `<html>${`page ${n} `.repeat(400)}</html>`;
+    const pages = Array.from({ length: 6 }, (_, i) => page(`p${i}/index.html`, `new${i}`));
+    const bodies = Object.fromEntries(pages.map((p, i) => [p.file, big(i)]));
+    const before = live(Object.fromEntries(pages.map((p, i) => [p.file, [`old${i}`, `old${i}`]])));
+    const { rp } = fakeRp(pages, bodies);
+    const base = { rp, changed: null, all: false, twins: true };
+    const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
+    // A rest (it may stop for an edit) whose pages are more than a tenth of the site's: every page first.
+    const rest = await renderChanged({ ...base, live: before, workDir, yieldTo: () => false });
+    expect(rest.rendered).toBe(6);
+    expect(rest.differs).toBe(6);
+    expect(rest.twinsOwed).toBe(6);
+    for (const p of pages) {
+      expect(rest.files.get(p.file)!.twins).toBeUndefined(); // served uncompressed until made: no stale twin
+      expect(existsSync(path.join(workDir, `${p.file}.br`))).toBe(false);
+    }
+
+    // An edit's own release leaves them to its rests.
+    const edit = { ...base, live: rest.files, paths: rest.paths, twinsOfOld: false };
+    const own = await renderChanged({ ...edit, workDir: mkdtempSync(path.join(tmpdir(), 'render-')) });
+    expect({ differs: own.differs, twinsMade: own.twinsMade, twinsOwed: own.twinsOwed }).toEqual({
+      ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
+    });
+
+    // A rest that an edit stops while it makes them: no release, the files as they were.
+    let looks = 0;
+    const later = { ...base, live: rest.files, paths: rest.paths };
+    const stopped = await renderChanged({
+      ...later,
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      yieldTo: () => ++looks > 3,
+    });
+    expect({ differs: stopped.differs, twinsMade: stopped.twinsMade, twinsOwed: stopped.twinsOwed }).toEqual({
+      ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
+    });
+    for (const p of pages) expect(stopped.files.get(p.file)).toBe(rest.files.get(p.file));
+
+    // The next rest makes them, from the bytes each page was released with.
+    const made = await renderChanged({
+      ...later,
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+      yieldTo: () => false,
+    });
+    expect({ rendered: made.rendered, differs: made.differs, twinsMade: made.twinsMade, owed: made.twinsOwed }).toEqual(
+      {
+        ...{ rendered: 0, differs: 6, twinsMade: 6, owed: 0 },
+      },
+    );
+    for (const p of pages) {
+      const twins = made.files.get(p.file)!.twins!;
+      expect(twins.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+      expect(brotliDecompressSync(readFileSync(twins[0]!.source)).toString()).toBe(bodies[p.file]);
+    }
   });
 
   it("never writes an owed sitemap in an edit's first release (sitemapLater): it stays owed for the next", async () => {

@@ -10,7 +10,10 @@ import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 
 /** The shell's collections are read by every route (a menu); the articles' by a few. */
 const rp = { readByAll: (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'quickMenu') };
-const none = { restChanged: null, deferred: 0, yielded: false, sitemapOwed: false, paths: [] as PagePath[] };
+const none = {
+  ...{ restChanged: null, deferred: 0, yielded: false, sitemapOwed: false, twinsOwed: 0 },
+  paths: [] as PagePath[],
+};
 
 describe('the rest of a publish', () => {
   it('is nothing after a whole release, and the deferred pages after one that left some', () => {
@@ -49,5 +52,45 @@ describe('the rest of a publish', () => {
     expect(rest.next(rp, true)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
     rest.leave({ ...none, restChanged: new Set(['quickMenu']) });
     expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu']) }); // no edit waits: it runs
+  });
+
+  it("publishes a menu's every page, then its twins a part at a time while no edit waits", async () => {
+    const rest = new Rest();
+    const paths = [{ file: 'en/index.html' }] as PagePath[];
+    rest.leave({ ...none, restChanged: new Set(['quickMenu']) });
+    const published: Array<Record<string, unknown>> = [];
+    let owed = 3; // parts of twins still to make
+    let waits = false;
+    const publish = async (left: Record<string, unknown>) => {
+      published.push(left);
+      if (!left.changed) owed--;
+      rest.leave({ ...none, twinsOwed: owed, paths });
+      return { release: `r${published.length}` } as never;
+    };
+    const first = await rest.drain(rp, () => waits, publish);
+    expect(first).toEqual({ release: 'r1' }); // the figures of the pages' rest
+    expect(published).toEqual([{ changed: new Set(['quickMenu']) }, { paths }, { paths }, { paths }]);
+
+    // An edit comes while a part is made: no more rests after it (the edit's own publish leaves them again).
+    rest.leave({ ...none, twinsOwed: 2, paths });
+    published.length = 0;
+    owed = 2;
+    await rest.drain(
+      rp,
+      () => waits,
+      async (left) => ((waits = true), publish(left)),
+    );
+    expect(published).toEqual([{ paths }]);
+
+    // A rest that released nothing (an edit stopped it) is not tried again at once.
+    rest.leave({ ...none, twinsOwed: 2, paths });
+    published.length = 0;
+    waits = false;
+    await rest.drain(
+      rp,
+      () => waits,
+      async (left) => (published.push(left), { release: null }) as never,
+    );
+    expect(published).toEqual([{ paths }]);
   });
 });
