@@ -40,6 +40,9 @@ const ASSET_QUALITY = 11;
 const PAGE_GZIP_LEVEL = 6;
 const ASSET_GZIP_LEVEL = 9;
 
+/** zlib's output chunk, at least (a page's twin fits one). */
+const CHUNK_MIN = 64 * 1024;
+
 export const TWIN_SUFFIXES = ['.br', '.gz'] as const;
 
 export interface Twin {
@@ -69,15 +72,19 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  */
 export async function writeTwins(dir: string, sitePath: string, bytes: Buffer): Promise<Twin[]> {
   if (!compressible(sitePath, bytes.length)) return [];
+  // One chunk for the whole file: with zlib's 16 KB default a 44 KB page went to the thread pool
+  // and back several times, and Brotli took 1.35 ms of CPU against 0.9 ms (0.73 ms synchronously).
+  const chunkSize = Math.max(CHUNK_MIN, bytes.length);
   const [br, gzipped] = await Promise.all([
     brotli(bytes, {
+      chunkSize,
       params: {
         [constants.BROTLI_PARAM_QUALITY]: isHashedAsset(sitePath) ? ASSET_QUALITY : PAGE_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
-    gz(bytes, { level: isHashedAsset(sitePath) ? ASSET_GZIP_LEVEL : PAGE_GZIP_LEVEL }),
+    gz(bytes, { chunkSize, level: isHashedAsset(sitePath) ? ASSET_GZIP_LEVEL : PAGE_GZIP_LEVEL }),
   ]);
   const base = path.join(dir, sitePath);
   await mkdir(path.dirname(base), { recursive: true });

@@ -176,7 +176,8 @@ export class Publisher {
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release's spares: one per edit until prunes recycle (`keep`); with two the 4th edit waited 4.6 s.
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
-        else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue));
+        const owed = { ...out, twinsOwed: this.#rest.twinsOwed }; // a menu's every page: copies after its twins
+        if (kind !== 'base') report.spares(out.id, await makeSpares(this.store, this.#keep, owed, this.queue));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;

@@ -136,16 +136,19 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
  * the 3rd to 5th edit waited 2.2-3.2 s each).
  * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
  * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
+ * Not while files lack twins (`twinsOwed`, a menu's every page): the rests after it make them, a
+ * release each as far from the copies, and the last makes the copies (at 20,000 pages three rounds
+ * took 14 s each, the twins waiting).
  * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
  */
 export async function makeSpares(
   store: ReleaseStore,
   keep: number,
-  { written, total }: { written: number; total: number },
+  { written, total, twinsOwed = 0 }: { written: number; total: number; twinsOwed?: number },
   queue: { readonly editsWaiting: boolean },
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
-  if (!store.prepareNext || written <= total / 10) return { spares: 0, durationMs: 0 };
+  if (!store.prepareNext || written <= total / 10 || twinsOwed > 0) return { spares: 0, durationMs: 0 };
   const spares = keep + 1;
   store.prepareNext(spares);
   // Held while an edit waits (its hold stops the copies): looked at every 50 ms, not waited for.

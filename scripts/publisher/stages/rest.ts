@@ -22,6 +22,8 @@ export class Rest {
   /** Told of a rest that stepped aside (for the log). */
   readonly #steppedAside: (collections: ReadonlySet<string>) => void;
   #left: Partial<RenderInput> | null = null;
+  /** Files the last render left without twins (the rests after it make them). */
+  twinsOwed = 0;
   /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
   #carried = new Set<string>();
 
@@ -42,6 +44,7 @@ export class Rest {
       return;
     }
     const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed || out.twinsOwed > 0;
+    this.twinsOwed = out.twinsOwed;
     this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
     this.#carried.clear();
   }
