@@ -137,10 +137,13 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
  * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
  * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
  * Not while files lack twins (`twinsOwed`, a menu's every page): the rests after it make them, a
- * release each as far from the copies, and the last makes the copies (at 20,000 pages three rounds
- * took 14 s each, the twins waiting).
+ * release each as far from the copies, and the last makes the copies, for the files written by
+ * them all (at 20,000 pages three rounds took 14 s each, the twins waiting).
  * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
  */
+/** Files written by a store's releases since it last made spare copies, while twins were owed. */
+const writtenSince = new WeakMap<Pick<ReleaseStore, 'prepareNext'>, number>();
+
 export async function makeSpares(
   store: ReleaseStore,
   keep: number,
@@ -148,7 +151,9 @@ export async function makeSpares(
   queue: { readonly editsWaiting: boolean },
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
-  if (!store.prepareNext || written <= total / 10 || twinsOwed > 0) return { spares: 0, durationMs: 0 };
+  const since = (writtenSince.get(store) ?? 0) + written;
+  writtenSince.set(store, twinsOwed > 0 ? since : 0);
+  if (!store.prepareNext || since <= total / 10 || twinsOwed > 0) return { spares: 0, durationMs: 0 };
   const spares = keep + 1;
   store.prepareNext(spares);
   // Held while an edit waits (its hold stops the copies): looked at every 50 ms, not waited for.

@@ -7,6 +7,7 @@
  * precompressed twins, the files written anew get theirs, and files without twins yet (a base
  * release) get them too.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTwins } from '../precompress.ts';
@@ -421,7 +422,12 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
       const state: FileState = { ...f };
       next.set(p, state);
       started++;
-      await twinsOf(state, p, await readFile(f.source));
+      // From the live release's folder: a file's source may be in a release pruned since (./release.ts).
+      await twinsOf(
+        state,
+        p,
+        readFileSync(input.liveDir && live.get(p) === f ? path.join(input.liveDir, p) : f.source),
+      );
     }
     await writes.settle();
     return { made: twinsAdded - before, done: todo.length };

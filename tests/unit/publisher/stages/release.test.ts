@@ -56,6 +56,13 @@ describe('release stage', () => {
     // As many when every release is kept already: the next five prunes free only folders as far.
     expect((await makeSpares(store, 5, { written: 100, total: 100 }, idle)).spares).toBe(6);
     expect(asked).toEqual([6, 6]);
+    // A menu's every page and the releases of its twins after it (a part each, none worth copies
+    // alone): the copies come after the last, for the files written by them all.
+    expect((await makeSpares(store, 5, { written: 40, total: 100, twinsOwed: 60 }, idle)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 8, total: 100, twinsOwed: 30 }, idle)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(6);
+    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(0);
+    expect(asked).toEqual([6, 6, 6]);
   });
 
   it('waits for the spares it asked for unless an edit waits: the edit goes first', async () => {

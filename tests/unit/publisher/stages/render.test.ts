@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -157,9 +157,14 @@ describe('render stage', () => {
     });
     for (const p of pages) expect(stopped.files.get(p.file)).toBe(rest.files.get(p.file));
 
-    // The next rest makes them, from the bytes each page was released with.
+    // The next rest makes them, from the bytes each page was released with: read in the live
+    // release's folder (the folder a state's source names may have been pruned since).
+    const liveDir = mkdtempSync(path.join(tmpdir(), 'live-'));
+    cpSync(workDir, liveDir, { recursive: true });
+    rmSync(workDir, { recursive: true });
     const made = await renderChanged({
       ...later,
+      liveDir,
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
       yieldTo: () => false,
     });
