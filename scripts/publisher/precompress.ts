@@ -11,7 +11,7 @@
  * spare.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -67,10 +67,10 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /**
  * Writes the Brotli and gzip twins of `bytes` (the file at site path `sitePath`) under `dir`,
- * at the same relative path plus `.br` / `.gz`. Returns them, or none when the file is not
+ * at the same relative path (or `at`) plus `.br` / `.gz`. Returns them, or none when the file is not
  * worth compressing.
  */
-export async function writeTwins(dir: string, sitePath: string, bytes: Buffer): Promise<Twin[]> {
+export async function writeTwins(dir: string, sitePath: string, bytes: Buffer, at = sitePath): Promise<Twin[]> {
   if (!compressible(sitePath, bytes.length)) return [];
   // One chunk for the whole file: with zlib's 16 KB default a 44 KB page went to the thread pool
   // and back several times, and Brotli took 1.35 ms of CPU against 0.9 ms (0.73 ms synchronously).
@@ -86,7 +86,7 @@ export async function writeTwins(dir: string, sitePath: string, bytes: Buffer): 
     }),
     gz(bytes, { chunkSize, level: isHashedAsset(sitePath) ? ASSET_GZIP_LEVEL : PAGE_GZIP_LEVEL }),
   ]);
-  const base = path.join(dir, sitePath);
+  const base = path.join(dir, at);
   await mkdir(path.dirname(base), { recursive: true });
   const twins: Twin[] = [];
   for (const [suffix, data] of [
@@ -97,6 +97,40 @@ export async function writeTwins(dir: string, sitePath: string, bytes: Buffer): 
     twins.push({ suffix, hash: sha256(data), source: base + suffix });
   }
   return twins;
+}
+
+/**
+ * Twins made ahead of the release that takes them in (the twins of a menu's every page, made by
+ * the rests after it: ./stages/render.ts `twinsOwed`), by the hash of the bytes they were made
+ * from, in a folder of their own: a rest that an edit stops keeps what it made, and the next
+ * makes only the others. Cleared once no file lacks twins (the release linked them in).
+ */
+export class TwinStash {
+  readonly #made = new Map<string, Twin[]>();
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  get size(): number {
+    return this.#made.size;
+  }
+
+  /** The twins of the file at `sitePath` whose bytes (`read`) hash to `hash`: made once, then kept. */
+  async twinsOf(sitePath: string, hash: string, read: () => Buffer): Promise<Twin[]> {
+    const made = this.#made.get(hash);
+    if (made) return made;
+    const twins = await writeTwins(this.dir, sitePath, read(), `${hash}/${path.basename(sitePath)}`);
+    this.#made.set(hash, twins);
+    return twins;
+  }
+
+  /** Forgets them all and deletes their folder. */
+  async clear(): Promise<void> {
+    this.#made.clear();
+    await rm(this.dir, { recursive: true, force: true });
+  }
 }
 
 /**

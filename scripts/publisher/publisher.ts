@@ -41,7 +41,7 @@ export class Publisher {
   /** Every file of the live release. */
   #files: Files = new Map();
   /** What a publish left for the release after it (its pages, or the collections to run getStaticPaths of). */
-  readonly #rest = new Rest((carried) => this.#reporter.restStepsAside(carried));
+  readonly #rest: Rest;
   /** The live sitemap lacks pages that came or went (the next render writes it); the same once this render is live. */
   #sitemap = { owed: false, owedAfter: false };
   /** Records re-read as changed since the last switch (a failed publish keeps its own for the purge). */
@@ -54,6 +54,7 @@ export class Publisher {
     this.store = o.store;
     this.#twins = o.store.precompressed === true;
     this.#workDir = o.workDir;
+    this.#rest = new Rest((carried) => this.#reporter.restStepsAside(carried), path.join(o.workDir, '..', 'twins'));
     this.#keep = o.keepReleases ?? 5;
     this.metrics = o.metrics ?? createPublisherMetrics();
     this.history = o.historyFile ? new History(o.historyFile) : null;
@@ -176,8 +177,7 @@ export class Publisher {
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release's spares: one per edit until prunes recycle (`keep`); with two the 4th edit waited 4.6 s.
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
-        const owed = { ...out, twinsOwed: this.#rest.twinsOwed }; // a menu's every page: copies after its twins
-        if (kind !== 'base') report.spares(out.id, await makeSpares(this.store, this.#keep, owed, this.queue));
+        else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue, this.#rest));
       }
       this.#changedRecords.clear(); // purged, or no page shows a change: nothing for a CDN to forget
       stats.durationMs = performance.now() - started;

@@ -147,8 +147,9 @@ const writtenSince = new WeakMap<Pick<ReleaseStore, 'prepareNext'>, number>();
 export async function makeSpares(
   store: ReleaseStore,
   keep: number,
-  { written, total, twinsOwed = 0 }: { written: number; total: number; twinsOwed?: number },
+  { written, total }: { written: number; total: number },
   queue: { readonly editsWaiting: boolean },
+  { twinsOwed = 0 }: { twinsOwed?: number } = {},
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
   const since = (writtenSince.get(store) ?? 0) + written;

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeTwins } from '../precompress.ts';
+import { writeTwins, type TwinStash } from '../precompress.ts';
 import { writeSitemaps } from '../sitemap.ts';
 import { tagsOf } from '../tags.ts';
 import { PathsStopped, type PagePath, type RenderPath } from '../render-path.ts';
@@ -38,13 +38,6 @@ const WRITES_IN_FLIGHT = 8;
  * footer's 36,150 pages kept its rest waiting on the compressions for most of its 134 s.
  */
 const TWINS_LATER_SHARE = 0.1;
-/**
- * Files without twins a rest makes them for in one release: a waiting edit stops it, and that
- * release is then dropped (the twins made for it are made again later), so this much is the
- * most an edit throws away, and the least a release of twins is worth its staging and page map.
- */
-const TWINS_CHUNK = 6000;
-
 export interface RenderInput {
   rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun' | 'shellParts'>;
   /**
@@ -103,6 +96,8 @@ export interface RenderInput {
    * default true. An edit's own release leaves them to the rests after it (`twinsOwed`).
    */
   twinsOfOld?: boolean;
+  /** Where the twins of files that lack them are made and kept until a release takes them all. */
+  twinStash?: TwinStash;
 }
 
 /**
@@ -405,35 +400,37 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   await writes.settle();
   const twinsWaitMs = performance.now() - waitStarted;
   /**
-   * Files without twins yet (a base release, a rest's pages written without) get them, at most
-   * `TWINS_CHUNK` in a rest. A rest that an edit stops keeps none of them: the edit does not wait
-   * for the release of a part of them (at 72,000 pages 36,000 files staged took 11.5 s).
+   * Files without twins yet (a base release, a rest's pages written without) get them, all in one
+   * release. A rest that an edit stops releases none of them (the edit does not wait for a release
+   * of 36,000 files at 72,000 pages); those it made are kept in the stash for the next.
    */
   async function twinsOfOld(files: Array<[string, FileState]>) {
-    const todo = input.yieldTo ? files.slice(0, TWINS_CHUNK) : files;
     const before = twinsAdded;
     let started = 0;
-    for (const [p, f] of todo) {
+    for (const [p, f] of files) {
       if (input.yieldTo?.()) {
         await writes.settle();
-        for (const [q, was] of todo.slice(0, started)) next.set(q, was);
+        for (const [q, was] of files.slice(0, started)) next.set(q, was);
         return { made: 0, done: 0 };
       }
       const state: FileState = { ...f };
       next.set(p, state);
       started++;
       // From the live release's folder: a file's source may be in a release pruned since (./release.ts).
-      await twinsOf(
-        state,
-        p,
-        readFileSync(input.liveDir && live.get(p) === f ? path.join(input.liveDir, p) : f.source),
-      );
+      const read = () => readFileSync(input.liveDir && live.get(p) === f ? path.join(input.liveDir, p) : f.source);
+      if (!input.twinStash) await twinsOf(state, p, read());
+      else
+        await writes.add(async () => {
+          state.twins = await input.twinStash!.twinsOf(p, f.hash, read);
+          if (state.twins.length) twinsAdded++;
+        });
     }
     await writes.settle();
-    return { made: twinsAdded - before, done: todo.length };
+    return { made: twinsAdded - before, done: files.length };
   }
   const old = input.twins ? [...next].filter(([, f]) => f.twins === undefined && f.source) : [];
   const twins = twinsNow && input.twinsOfOld !== false ? await twinsOfOld(old) : { made: 0, done: 0 };
+  if (old.length === 0 && input.twinStash?.size) await input.twinStash.clear(); // the releases took them in
   differs += twins.made;
   return {
     files: next,

@@ -14,6 +14,7 @@
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
 import type { PublishStats } from './types.ts';
+import { TwinStash } from '../precompress.ts';
 
 type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths' | 'twinsOwed'> &
   Partial<Pick<RenderResult, 'steppedAside'>>;
@@ -27,8 +28,12 @@ export class Rest {
   /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
   #carried = new Set<string>();
 
-  constructor(steppedAside: (collections: ReadonlySet<string>) => void = () => {}) {
+  /** The twins made for files that lack them, kept across rests an edit stops (in `stashDir`). */
+  readonly twinStash: TwinStash | undefined;
+
+  constructor(steppedAside: (collections: ReadonlySet<string>) => void = () => {}, stashDir?: string) {
     this.#steppedAside = steppedAside;
+    this.twinStash = stashDir === undefined ? undefined : new TwinStash(stashDir);
   }
 
   /**
@@ -67,9 +72,9 @@ export class Rest {
 
   /**
    * Publishes what the render before left, then what each rest leaves (the twins of a menu's every
-   * page, `TWINS_CHUNK` files a release) while the one before released and no edit waits (its
-   * own publish leaves them again). The first goes whatever waits: it steps aside or yields
-   * itself. Returns the first rest's figures.
+   * page, after its pages) while the one before released and no edit waits (its own publish
+   * leaves them again). The first goes whatever waits: it steps aside or yields itself. Returns
+   * the first rest's figures.
    */
   async drain(
     rp: Pick<RenderPath, 'readByAll'>,
@@ -79,7 +84,7 @@ export class Rest {
     let left = this.next(rp, editWaits());
     let first: PublishStats | undefined;
     while (left) {
-      const out = await publish(left);
+      const out = await publish(this.twinStash ? { ...left, twinStash: this.twinStash } : left);
       first ??= out;
       left = out.release !== null && !editWaits() ? this.next(rp, false) : null;
     }

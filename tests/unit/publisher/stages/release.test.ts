@@ -58,8 +58,8 @@ describe('release stage', () => {
     expect(asked).toEqual([6, 6]);
     // A menu's every page and the releases of its twins after it (a part each, none worth copies
     // alone): the copies come after the last, for the files written by them all.
-    expect((await makeSpares(store, 5, { written: 40, total: 100, twinsOwed: 60 }, idle)).spares).toBe(0);
-    expect((await makeSpares(store, 5, { written: 8, total: 100, twinsOwed: 30 }, idle)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 40, total: 100 }, idle, { twinsOwed: 60 })).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle, { twinsOwed: 30 })).spares).toBe(0);
     expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(6);
     expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(0);
     expect(asked).toEqual([6, 6, 6]);

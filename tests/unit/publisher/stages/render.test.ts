@@ -1,10 +1,11 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { isHomePage, isLaterListPage, renderChanged, WIDE_FROM } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
+import { TwinStash } from '../../../../scripts/publisher/precompress.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
 
@@ -144,9 +145,11 @@ describe('render stage', () => {
       ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
     });
 
-    // A rest that an edit stops while it makes them: no release, the files as they were.
+    // A rest that an edit stops while it makes them: no release, the files as they were; the
+    // twins it made are kept in the stash, by the hash of their page's bytes.
     let looks = 0;
-    const later = { ...base, live: rest.files, paths: rest.paths };
+    const twinStash = new TwinStash(mkdtempSync(path.join(tmpdir(), 'stash-')));
+    const later = { ...base, live: rest.files, paths: rest.paths, twinStash };
     const stopped = await renderChanged({
       ...later,
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
@@ -156,6 +159,8 @@ describe('render stage', () => {
       ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
     });
     for (const p of pages) expect(stopped.files.get(p.file)).toBe(rest.files.get(p.file));
+    expect(twinStash.size).toBe(3);
+    const kept = readdirSync(twinStash.dir);
 
     // The next rest makes them, from the bytes each page was released with: read in the live
     // release's folder (the folder a state's source names may have been pruned since).
@@ -178,6 +183,20 @@ describe('render stage', () => {
       expect(twins.map((t) => t.suffix)).toEqual(['.br', '.gz']);
       expect(brotliDecompressSync(readFileSync(twins[0]!.source)).toString()).toBe(bodies[p.file]);
     }
+    expect(twinStash.size).toBe(6); // the 3 kept, and the 3 others made
+    // The page twins the stopped rest made are the ones released, not made again.
+    for (const hash of kept)
+      expect([...made.files.values()].some((f) => f.twins?.[0]?.source.includes(hash))).toBe(true);
+
+    // Once no file lacks twins (a release took them in), the stash is emptied.
+    const after = await renderChanged({
+      ...later,
+      live: made.files,
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(after.differs).toBe(0);
+    expect(twinStash.size).toBe(0);
+    expect(existsSync(twinStash.dir)).toBe(false);
   });
 
   it("never writes an owed sitemap in an edit's first release (sitemapLater): it stays owed for the next", async () => {
