@@ -11,6 +11,7 @@
  * spare.
  */
 import { createHash } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -109,8 +110,16 @@ export class TwinStash {
   readonly #made = new Map<string, Twin[]>();
   readonly dir: string;
 
+  /** `dir`: what a process before left there (its map went with it) is deleted, in the background. */
   constructor(dir: string) {
     this.dir = dir;
+    const left = `${dir}.left-${process.pid}-${Date.now()}`;
+    try {
+      renameSync(dir, left);
+      void rm(left, { recursive: true, force: true }).catch(() => {});
+    } catch {
+      // none left
+    }
   }
 
   get size(): number {

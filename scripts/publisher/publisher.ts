@@ -54,7 +54,7 @@ export class Publisher {
     this.store = o.store;
     this.#twins = o.store.precompressed === true;
     this.#workDir = o.workDir;
-    this.#rest = new Rest((carried) => this.#reporter.restStepsAside(carried), path.join(o.workDir, '..', 'twins'));
+    this.#rest = new Rest((carried) => this.#reporter.restStepsAside(carried), path.join(o.workDir, '..', '.twins'));
     this.#keep = o.keepReleases ?? 5;
     this.metrics = o.metrics ?? createPublisherMetrics();
     this.history = o.historyFile ? new History(o.historyFile) : null;

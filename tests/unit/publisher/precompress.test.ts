@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { precompressFolder } from '../../../scripts/publisher/precompress.ts';
+import { precompressFolder, TwinStash } from '../../../scripts/publisher/precompress.ts';
 import { filesOfFolder } from '../../../scripts/publisher/stages/files.ts';
 
 const page = '<!doctype html><html lang="th"><title>ข่าว</title>' + '<p>เนื้อหาข่าวประชาสัมพันธ์</p>'.repeat(80);
@@ -38,5 +38,35 @@ describe("a build's twins (npm run build)", () => {
     // A page worth twins that has none (a build made without them): the next publish makes them.
     writeFileSync(path.join(dist, 'about.html'), page);
     expect((await filesOfFolder(dist, pages, true)).get('about.html')!.twins).toBeUndefined();
+  });
+});
+
+describe('the twin stash (the twins of a menu’s every page, made ahead of their release)', () => {
+  it('makes the twins of some bytes once, keeps them until cleared, and a new process deletes what an old one left', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'stash-')), '.twins');
+    const stash = new TwinStash(dir);
+    let reads = 0;
+    const read = () => (reads++, Buffer.from(page));
+    const first = await stash.twinsOf('news/a/index.html', 'h1', read);
+    expect(first.map((t) => t.suffix)).toEqual(['.br', '.gz']);
+    expect(brotliDecompressSync(readFileSync(first[0]!.source)).toString()).toBe(page);
+    expect(gunzipSync(readFileSync(first[1]!.source)).toString()).toBe(page);
+    // The same bytes (another rest, after an edit stopped the first): not read nor compressed again.
+    expect(await stash.twinsOf('news/a/index.html', 'h1', read)).toBe(first);
+    expect(reads).toBe(1);
+    // Other bytes at the same path: their own twins, the first kept.
+    const second = await stash.twinsOf('news/a/index.html', 'h2', () => Buffer.from(page + '<p>แก้ไข</p>'));
+    expect(second[0]!.source).not.toBe(first[0]!.source);
+    expect(existsSync(first[0]!.source)).toBe(true);
+    expect(stash.size).toBe(2);
+
+    // A restart: the new stash starts empty and the files the old one made go.
+    const after = new TwinStash(dir);
+    expect(after.size).toBe(0);
+    expect(existsSync(first[0]!.source)).toBe(false);
+    await after.twinsOf('news/b/index.html', 'h3', () => Buffer.from(page));
+    await after.clear();
+    expect(after.size).toBe(0);
+    expect(existsSync(dir)).toBe(false);
   });
 });
