@@ -462,7 +462,16 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
 
 /** What a menu's rest that stopped in its getStaticPaths leaves: the live release as it is. */
 function steppedAside(input: RenderInput, durationMs: number): RenderResult {
-  const none = { rendered: 0, spliced: 0, spliceDiffered: [], reused: 0, removed: 0, differs: 0, twinsMade: 0 };
+  const none = {
+    rendered: 0,
+    spliced: 0,
+    spliceDiffered: [],
+    reused: 0,
+    removed: 0,
+    differs: 0,
+    twinsMade: 0,
+    twinsOwed: 0,
+  };
   const times = { pathsMs: durationMs, routesRun: null, pagesMs: 0, sitemapMs: 0, twinsWaitMs: 0, durationMs };
   return {
     ...none,
