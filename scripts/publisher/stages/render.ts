@@ -38,6 +38,7 @@ const WRITES_IN_FLIGHT = 8;
  * footer's 36,150 pages kept its rest waiting on the compressions for most of its 134 s.
  */
 const TWINS_LATER_SHARE = 0.1;
+
 export interface RenderInput {
   rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun' | 'shellParts'>;
   /**
