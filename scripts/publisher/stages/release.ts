@@ -136,9 +136,9 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
  * the 3rd to 5th edit waited 2.2-3.2 s each).
  * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
  * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
- * Not while files lack twins (`twinsOwed`, a menu's every page): the rests after it make them, a
- * release each as far from the copies, and the last makes the copies, for the files written by
- * them all (at 20,000 pages three rounds took 14 s each, the twins waiting).
+ * Not while files lack twins (`twinsOwed`, a menu's every page): the release of their twins is as
+ * far from the copies, and makes them, for the files written by both (at 20,000 pages a round of
+ * copies after each took 14 s, the twins waiting).
  * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
  */
 /** Files written by a store's releases since it last made spare copies, while twins were owed. */
