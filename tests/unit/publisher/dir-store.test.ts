@@ -7,6 +7,7 @@ import {
   statSync,
   writeFileSync,
   existsSync,
+  linkSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -301,6 +302,27 @@ describe('dir release store, the copies owed after a base release', () => {
     expect(ended()).toBe(true); // the copies owed were made after it
   });
 
+  it('stages a release that changes most files (a menu’s twins) on a spare of the live release, not waiting for a copy that would lack them too', async () => {
+    const { root, src, store } = freshStore();
+    const pages = Array.from({ length: 200 }, (_, i) => file(src, `p${i}/index.html`, `page ${i}`));
+    await store.stage('r1', pages);
+    await store.activate('r1');
+    expect(store.spares).toBe(1); // a copy of r1, the live release
+    const said = fakeCp((said) => `echo start >> ${said}\nsleep 1\n/bin/cp "$@"\necho end >> ${said}`);
+    const ended = () => (existsSync(said) ? readFileSync(said, 'utf8') : '').includes('end');
+    store.prepareNext(3); // copies under way, a second each
+    const work = mkdtempSync(path.join(tmpdir(), 'r2-'));
+    // 150 of 200 files new: more than a tenth, but any copy of r1 lacks those 150 as the spare does.
+    const r2 = pages.map((f, i) => (i < 150 ? file(work, f.path, `page ${i} in r2`) : f));
+    expect(await store.stage('r2', r2)).toMatchObject({ written: 150, reused: 50 });
+    expect(ended()).toBe(false); // staged before any copy was made
+    await store.activate('r2');
+    expect(readFileSync(path.join(root, 'live/p0/index.html'), 'utf8')).toBe('page 0 in r2');
+    expect(readFileSync(path.join(root, 'live/p199/index.html'), 'utf8')).toBe('page 199');
+    expect(readFileSync(path.join(root, 'releases/r1/p0/index.html'), 'utf8')).toBe('page 0'); // r1 untouched
+    await store.sparesReady();
+  });
+
   it('makes the first in two halves at once and the rest two at a time; a stage waits for the next, not for all', async () => {
     const { root, src, store: before } = freshStore();
     const pages = Array.from({ length: 50 }, (_, i) => file(src, `${i % 2 ? 'en/' : ''}p${i}/index.html`, `page ${i}`));
@@ -494,6 +516,11 @@ describe('dir release store, a stage while spares are brought up to date', () =>
             await gate;
           }
           return link(from, to);
+        },
+        linkSync: (from, to) => {
+          if (/releases\/r3\/p(\d+)\/index\.html$/.exec(to) && Number(/p(\d+)\//.exec(to)![1]) < 30)
+            linkedByStage.push(to);
+          linkSync(from, to);
         },
       },
     });

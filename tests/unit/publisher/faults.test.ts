@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { linkSync } from 'node:fs';
 import { copyFile, link, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,10 @@ describe('the disk full while staging (ENOSPC)', () => {
         link: async (from, to) => {
           spend(String(to));
           return link(from, to);
+        },
+        linkSync: (from, to) => {
+          spend(to);
+          linkSync(from, to);
         },
       },
     });
