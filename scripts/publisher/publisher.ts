@@ -1,6 +1,5 @@
 /** The orchestrator (docs/publisher.md "Stages"): queue → re-read → render → release → purge → prune, in ./stages/. */
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import type { RenderPath } from './render-path.ts';
 import type { ReleaseInfo, ReleaseStore } from './release-store/types.ts';
 import { baseReleaseFiles } from './stages/files.ts';
@@ -11,6 +10,7 @@ import { History } from './stages/history.ts';
 import { reread, wholeKind, Yielded } from './stages/reread.ts';
 import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
 import { Rest } from './stages/rest.ts';
+import { WorkFolders } from './stages/work.ts';
 import { EditHold, liveDirOf, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
 import { rollback } from './stages/rollback.ts';
 import { PurgeStage } from './stages/purge.ts';
@@ -34,7 +34,7 @@ export class Publisher {
   readonly #maps: PageMaps;
   readonly #hold = new EditHold(this);
   readonly #reporter: Reporter;
-  readonly #workDir: string;
+  readonly #work: WorkFolders;
   readonly #keep: number;
   /** Whether releases get precompressed twins (the store serves them: `dir`). */
   readonly #twins: boolean;
@@ -53,7 +53,7 @@ export class Publisher {
     this.rp = o.renderPath;
     this.store = o.store;
     this.#twins = o.store.precompressed === true;
-    this.#workDir = o.workDir;
+    this.#work = new WorkFolders(o.workDir);
     this.#rest = new Rest((carried) => this.#reporter.restStepsAside(carried), path.join(o.workDir, '..', '.twins'));
     this.#keep = o.keepReleases ?? 5;
     this.metrics = o.metrics ?? createPublisherMetrics();
@@ -139,7 +139,7 @@ export class Publisher {
 
   /** Render and diff: the next files, or null when no file differs (no release). */
   async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
-    const workDir = path.join(this.#workDir, newReleaseId());
+    const workDir = this.#work.next();
     const [live, liveDir, twins] = [this.#files, liveDirOf(this.store, this.#files), this.#twins];
     const input = { rp: this.rp, changed: null, live, liveDir, twins, workDir, all: false };
     const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
@@ -193,7 +193,7 @@ export class Publisher {
     } finally {
       this.#hold.letGo(); // failed, or nothing to release: the store's copies go on
       this.last = stats;
-      await rm(this.#workDir, { recursive: true, force: true }).catch(() => {});
+      this.#work.done(); // deleted in the background
     }
   }
 }

@@ -9,21 +9,21 @@ import { TwinStash } from '../../../../scripts/publisher/precompress.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
 
-// Writes pass through, but one held at a gate (`held`) waits until the test opens it.
-const held = vi.hoisted(() => ({ suffix: null as string | null, open: () => {}, gate: Promise.resolve() }));
+// Writes pass through, but the write of one page's bytes (`held`) waits at a gate until the test opens it.
+const held = vi.hoisted(() => ({ bytes: null as string | null, open: () => {}, gate: Promise.resolve() }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
-  const writeFile: typeof fs.writeFile = async (file, ...rest) => {
-    if (held.suffix && String(file).endsWith(held.suffix)) await held.gate;
-    return fs.writeFile(file, ...rest);
+  const writeFile: typeof fs.writeFile = async (file, data, ...rest) => {
+    if (held.bytes !== null && String(data) === held.bytes) await held.gate;
+    return fs.writeFile(file, data, ...rest);
   };
   return { ...fs, default: { ...fs, writeFile }, writeFile };
 });
-const hold = (suffix: string) => {
-  held.suffix = suffix;
+const hold = (bytes: string) => {
+  held.bytes = bytes;
   held.gate = new Promise<void>((resolve) => (held.open = resolve));
   return () => {
-    held.suffix = null;
+    held.bytes = null;
     held.open();
   };
 };
@@ -85,8 +85,8 @@ describe('render stage', () => {
       differs: 1,
     });
     expect(out.keysMoved).toBe(true); // c came out the same under a new key
-    expect(readFileSync(path.join(workDir, 'b/index.html'), 'utf8')).toBe('B2');
-    expect(existsSync(path.join(workDir, 'c/index.html'))).toBe(false);
+    expect(readFileSync(out.files.get('b/index.html')!.source!, 'utf8')).toBe('B2');
+    expect(readdirSync(path.join(workDir, '.pages'))).toHaveLength(1); // c came out the same: not written
     expect(out.files.get('b/index.html')!.tags).toEqual(['articles:b']);
   });
 
@@ -135,8 +135,8 @@ describe('render stage', () => {
     expect(rest.twinsOwed).toBe(6);
     for (const p of pages) {
       expect(rest.files.get(p.file)!.twins).toBeUndefined(); // served uncompressed until made: no stale twin
-      expect(existsSync(path.join(workDir, `${p.file}.br`))).toBe(false);
     }
+    expect(readdirSync(workDir, { recursive: true }).filter((f) => String(f).endsWith('.br'))).toEqual([]);
 
     // An edit's own release leaves them to its rests.
     const edit = { ...base, live: rest.files, paths: rest.paths, twinsOfOld: false };
@@ -165,7 +165,7 @@ describe('render stage', () => {
     // The next rest makes them, from the bytes each page was released with: read in the live
     // release's folder (the folder a state's source names may have been pruned since).
     const liveDir = mkdtempSync(path.join(tmpdir(), 'live-'));
-    cpSync(workDir, liveDir, { recursive: true });
+    for (const p of pages) cpSync(rest.files.get(p.file)!.source!, path.join(liveDir, p.file));
     rmSync(workDir, { recursive: true });
     const made = await renderChanged({
       ...later,
@@ -185,8 +185,9 @@ describe('render stage', () => {
     }
     expect(twinStash.size).toBe(6); // the 3 kept, and the 3 others made
     // The page twins the stopped rest made are the ones released, not made again.
-    for (const hash of kept)
-      expect([...made.files.values()].some((f) => f.twins?.[0]?.source.includes(hash))).toBe(true);
+    expect(kept).toHaveLength(6); // a .br and a .gz for each of the 3
+    const released = [...made.files.values()].flatMap((f) => (f.twins ?? []).map((t) => t.source));
+    for (const name of kept) expect(released).toContain(path.join(twinStash.dir, name));
 
     // Once no file lacks twins (a release took them in), the stash is emptied.
     const after = await renderChanged({
@@ -466,7 +467,7 @@ describe('render stage', () => {
     const bodies = Object.fromEntries(pages.map((p, i) => [p.file, big(i)]));
     const before = live(Object.fromEntries(pages.map((p, i) => [p.file, [`old${i}`, `old${i}`]])));
     const { rp, rendered } = fakeRp(pages, bodies);
-    let open = hold('p0/index.html');
+    let open = hold(bodies['p0/index.html']!);
     const out = renderChanged({
       rp,
       changed: null,
@@ -496,7 +497,7 @@ describe('render stage', () => {
       },
     };
     const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
-    open = hold('p1/index.html');
+    open = hold(bodies['p1/index.html']!);
     let settled = false;
     const failed = renderChanged({
       rp: failing,
@@ -510,6 +511,9 @@ describe('render stage', () => {
     expect(settled).toBe(false); // p2 threw, but p1's file is still being written
     open();
     await expect(failed).rejects.toThrow('render failed');
-    expect(readFileSync(path.join(workDir, 'p1/index.html'), 'utf8')).toBe(bodies['p1/index.html']);
+    const written = readdirSync(path.join(workDir, '.pages')).map((f) =>
+      readFileSync(path.join(workDir, '.pages', f), 'utf8'),
+    );
+    expect(written).toContain(bodies['p1/index.html']);
   });
 });
