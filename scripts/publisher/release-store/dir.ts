@@ -21,7 +21,6 @@ import {
   readlink,
   rename,
   rm,
-  rmdir,
   stat,
   symlink,
   writeFile,
@@ -32,7 +31,7 @@ import path from 'node:path';
 import pMap from 'p-map';
 import { faultPoint } from '../fault.ts';
 import { niced } from '../niced.ts';
-import { linkBatched } from './link-batched.ts';
+import { linkBatched, removeBatched } from './batched.ts';
 import { listFiles } from './types.ts';
 import type {
   ReleasedFile,
@@ -375,7 +374,7 @@ function nextFromHint(id: string, live: Manifest, liveDir: string, hint: StageHi
 export interface StageIo {
   copyFile: typeof copyFile;
   link: typeof link;
-  /** A stage's links onto a spare (./link-batched.ts). */
+  /** A stage's links onto a spare (./batched.ts). */
   linkSync: (from: string, to: string) => void;
   writeFile: typeof writeFile;
 }
@@ -692,7 +691,7 @@ export class DirReleaseStore implements ReleaseStore {
         } else toPlace.push(p);
       }
       await this.#linkAll(this.dirOf(liveId), spare.dir, toPlace);
-      await removeGone(spare.dir, gone);
+      await removeBatched(spare.dir, gone);
     } catch {
       this.#throwAway(spare.dir);
       return;
@@ -1167,7 +1166,7 @@ export class DirReleaseStore implements ReleaseStore {
       if (present.get(p) === file.hash) continue;
       toPlace.push({ file, to: path.join(dir, p) });
     }
-    // Linked synchronously, a batch at a time (./link-batched.ts): a menu's rest places 36,000
+    // Linked synchronously, a batch at a time (./batched.ts): a menu's rest places 36,000
     // pages at 72,000 pages, its twins' release 72,000 files.
     const left = await linkBatched(
       toPlace.map(({ file, to }) => ({ file, from: file.source, to })),
@@ -1186,7 +1185,7 @@ export class DirReleaseStore implements ReleaseStore {
       },
       PLACE_IN_FLIGHT,
     );
-    await removeGone(dir, gone);
+    await removeBatched(dir, gone);
   }
 
   async files(id: string): Promise<Map<string, ReleasedFile> | null> {
@@ -1264,26 +1263,6 @@ export class DirReleaseStore implements ReleaseStore {
       /* no releases folder */
     }
     return doomed.map((r) => r.id);
-  }
-}
-
-/** Removes the files at `gone` (paths in `dir`), and the folders that leaves empty, deepest first, as in a fresh copy. */
-async function removeGone(dir: string, gone: readonly string[]): Promise<void> {
-  const parents = new Set<string>();
-  for (const p of gone) {
-    await rm(path.join(dir, p), { force: true });
-    parents.add(path.dirname(p));
-  }
-  for (const p of [...parents].sort((a, b) => b.length - a.length)) {
-    for (let d = p; d !== '.' && d !== '/'; d = path.dirname(d)) {
-      if (
-        !(await rmdir(path.join(dir, d)).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
-    }
   }
 }
 

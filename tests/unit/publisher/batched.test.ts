@@ -1,12 +1,12 @@
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkBatched } from '../../../scripts/publisher/release-store/link-batched.ts';
+import { linkBatched, removeBatched } from '../../../scripts/publisher/release-store/batched.ts';
 
 /** A live release's page and a spare that shares its file (a hard link), and a work folder's new bytes. */
 function folders(pages: number) {
-  const root = mkdtempSync(path.join(tmpdir(), 'link-batched-'));
+  const root = mkdtempSync(path.join(tmpdir(), 'batched-'));
   const at = (dir: string, i: number) => path.join(root, dir, `p${i}`, 'index.html');
   for (let i = 0; i < pages; i++) {
     for (const dir of ['live', 'work', 'spare']) mkdirSync(path.dirname(at(dir, i)), { recursive: true });
@@ -17,7 +17,7 @@ function folders(pages: number) {
   return { root, at };
 }
 
-describe("a stage's links onto a spare (release-store/link-batched.ts)", () => {
+describe("a stage's links onto a spare (release-store/batched.ts)", () => {
   it("replaces each file in the spare with the new bytes, leaving the live release's file as it was", async () => {
     const { at } = folders(3);
     const left = await linkBatched([0, 1, 2].map((i) => ({ from: at('work', i), to: at('spare', i) })));
@@ -68,5 +68,18 @@ describe("a stage's links onto a spare (release-store/link-batched.ts)", () => {
     done = true;
     expect(turns).toBeGreaterThanOrEqual(3);
     expect(readFileSync(at('spare', 0), 'utf8')).toBe('new 0');
+  });
+});
+
+describe("a spare's removals (release-store/batched.ts)", () => {
+  it('removes the files gone from the next release, and the folders that leaves empty, never one still holding a file', async () => {
+    const { root, at } = folders(3);
+    writeFileSync(path.join(root, 'spare/p1/index.html.br'), 'twin');
+    await removeBatched(path.join(root, 'spare'), ['p0/index.html', 'p1/index.html', 'p9/index.html']);
+    expect(existsSync(path.join(root, 'spare/p0'))).toBe(false); // emptied: gone too
+    expect(existsSync(at('spare', 1))).toBe(false);
+    expect(readFileSync(path.join(root, 'spare/p1/index.html.br'), 'utf8')).toBe('twin'); // its folder stays
+    expect(readFileSync(at('spare', 2), 'utf8')).toBe('old 2');
+    expect(readFileSync(at('live', 0), 'utf8')).toBe('old 0'); // the live release's link untouched
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The dir store's placing of many files at once (a menu's every page, their twins): hard links
- * made by synchronous calls, a batch at a time. Through fs.promises, each file's removal and link
- * were two round trips to the thread pool, with `rm`'s own checks: 36,000 files took 2.1-2.4 s on
- * a busy 2-core machine, against 0.6-0.7 s made synchronously. The event loop turns between
- * batches, so a webhook or `/status` waits at most one batch.
+ * The dir store's placing and removing of many files at once (a menu's every page, their twins):
+ * synchronous calls, a batch at a time. Through fs.promises, each file's removal and link were
+ * two round trips to the thread pool, with `rm`'s own checks: 36,000 files took 2.1-2.4 s on a
+ * busy 2-core machine, against 0.6-0.7 s made synchronously. While a menu's twins compress, the
+ * pool is theirs: a spare's removal of 72,000 old twins one `rm` at a time waited behind them for
+ * the whole of the twins' render, and their release waited 12 s for a copy instead. The event
+ * loop turns between batches, so a webhook or `/status` waits at most one batch.
  */
-import { linkSync, mkdirSync, unlinkSync } from 'node:fs';
+import { linkSync, mkdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -49,6 +51,31 @@ export async function linkBatched<T extends Placement>(
     }
   }
   return left;
+}
+
+/** Removes the files at `gone` (paths in `dir`), and the folders that leaves empty, deepest first, as in a fresh copy. */
+export async function removeBatched(dir: string, gone: readonly string[]): Promise<void> {
+  const parents = new Set<string>();
+  for (let i = 0; i < gone.length; i++) {
+    if (i > 0 && i % BATCH === 0) await nextTurn();
+    try {
+      unlinkSync(path.join(dir, gone[i]!));
+    } catch (error) {
+      if (code(error) !== 'ENOENT') throw error;
+    }
+    parents.add(path.dirname(gone[i]!));
+  }
+  let tried = 0;
+  for (const p of [...parents].sort((a, b) => b.length - a.length)) {
+    if (++tried % BATCH === 0) await nextTurn();
+    for (let d = p; d !== '.' && d !== '/'; d = path.dirname(d)) {
+      try {
+        rmdirSync(path.join(dir, d));
+      } catch {
+        break; // not empty (or gone): its parents are not either
+      }
+    }
+  }
 }
 
 /** After ENOENT: the folder made and the link tried again; false when the source is what is missing. */
