@@ -44,6 +44,16 @@ const ASSET_GZIP_LEVEL = 9;
 /** zlib's output chunk, at least (a page's twin fits one). */
 const CHUNK_MIN = 64 * 1024;
 
+/**
+ * Brotli's window (log2 bytes) for a file of `size`: as large as the file, no larger than the
+ * default (22). The default's 4 MB ring buffer was set up for each 44 KB page. With a window the
+ * size of the file, 1,500 English article pages on the thread pool (2 cores) took 1.45-1.53 ms of
+ * CPU a page against 2.22-2.30 ms, 0.78-0.83 ms of wall time against 1.19-1.23 ms, and came out
+ * no larger (18.3 KB against 18.4 KB).
+ */
+const windowFor = (size: number) =>
+  Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
+
 export const TWIN_SUFFIXES = ['.br', '.gz'] as const;
 
 export interface Twin {
@@ -83,6 +93,7 @@ export async function writeTwins(dir: string, sitePath: string, bytes: Buffer, a
         [constants.BROTLI_PARAM_QUALITY]: isHashedAsset(sitePath) ? ASSET_QUALITY : PAGE_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [constants.BROTLI_PARAM_LGWIN]: windowFor(bytes.length),
       },
     }),
     gz(bytes, { chunkSize, level: isHashedAsset(sitePath) ? ASSET_GZIP_LEVEL : PAGE_GZIP_LEVEL }),
