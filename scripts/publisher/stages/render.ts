@@ -307,6 +307,7 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   const order = listsFirst
     ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
     : paths;
+  splice?.readAhead(order.flatMap((p) => (live.has(p.file) && stale(p) ? [[p, live.get(p.file)!] as const] : [])));
   let pagesMs = 0;
   for (const page of order) {
     const before = live.get(page.file);

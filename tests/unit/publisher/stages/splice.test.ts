@@ -2,15 +2,29 @@
  * The rest of a menu or footer edit swaps the shell's parts in the live pages instead of rendering
  * them (scripts/publisher/stages/splice.ts), and only where that gives the bytes a render gives.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderChanged } from '../../../../scripts/publisher/stages/render.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
 import { markPart, PLACEHOLDER } from '../../../../src/shell/shell-splice.ts';
+
+// Reads pass through, counted by path (the swap reads live pages ahead of their turn).
+const reads = vi.hoisted(() => new Map<string, number>());
+/** What happened, in order: `read <file>` and `swap <file>` (the swap asking for the page's parts). */
+const events = vi.hoisted(() => [] as string[]);
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  const readFile = ((file: string, ...rest: []) => {
+    reads.set(String(file), (reads.get(String(file)) ?? 0) + 1);
+    events.push(`read ${String(file)}`);
+    return fs.readFile(file, ...rest);
+  }) as typeof fs.readFile;
+  return { ...fs, default: { ...fs, readFile }, readFile };
+});
 
 /** A site whose pages show a menu in their header; the sitemap page shows it in its body too. */
 function site(menu: string) {
@@ -103,5 +117,61 @@ describe('shell splice (the rest of a menu edit)', () => {
       expect(state.cacheKey).toBe(p.cacheKey);
       expect(state.bodyKey).toBe(p.bodyKey);
     }
+  });
+
+  it('reads the live pages it will swap ahead of their turn, once each, and renders a page whose live bytes are gone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'splice-ahead-'));
+    const [before, after] = [site('Old menu'), site('New menu')];
+    const pagesBefore = Array.from({ length: 60 }, (_, i) =>
+      page(`article/a${i}/index.html`, '/article/[slug]', `a${i}`, 'menu1'),
+    );
+    const live: Files = new Map();
+    for (const p of pagesBefore) {
+      const source = path.join(dir, 'live', p.file);
+      mkdirSync(path.dirname(source), { recursive: true });
+      const bytes = Buffer.from(before.html(p, p.body));
+      writeFileSync(source, bytes);
+      live.set(p.file, { hash: sha256(bytes), source, cacheKey: p.cacheKey, bodyKey: p.bodyKey, page: true });
+    }
+    rmSync(path.join(dir, 'live/article/a30/index.html')); // a store that lost it
+    // a10's body changed too: not swapped, not read ahead.
+    const pages = pagesBefore.map((p) =>
+      page(p.file, p.route.route, p.body === 'a10' ? 'a10 edited' : p.body, 'menu2'),
+    );
+    const rendered: string[] = [];
+    reads.clear();
+    events.length = 0;
+    const out = await renderChanged({
+      rp: {
+        origin: 'https://example.org',
+        paths: async () => pages,
+        readByAll: (changed) => [...changed],
+        render: async (p) => (rendered.push(p.file), Buffer.from(after.html(p, (p as (typeof pages)[number]).body))),
+        shellParts: async (p) => (events.push(`swap ${path.join(dir, 'live', p.file)}`), after.parts),
+      },
+      changed: new Set(['menu']),
+      live,
+      liveDir: path.join(dir, 'live'),
+      all: false,
+      twins: false,
+      workDir: path.join(dir, 'work'),
+    });
+    expect(rendered).toEqual([
+      'article/a0/index.html',
+      'article/a1/index.html',
+      'article/a10/index.html',
+      'article/a30/index.html',
+    ]);
+    expect(out.spliced).toBe(56);
+    for (const p of pages)
+      expect(readFileSync(out.files.get(p.file)!.source, 'utf8'), p.file).toBe(after.html(p, p.body));
+    const liveReads = [...reads].filter(([file]) => file.startsWith(path.join(dir, 'live')));
+    expect(liveReads.every(([, n]) => n === 1)).toBe(true); // each once, ahead or not
+    expect(liveReads.some(([file]) => file.endsWith('a10/index.html'))).toBe(false);
+    expect(liveReads).toHaveLength(59); // every page but a10, a30's attempt included
+    // Read ahead: a20's bytes were asked for before its swap began.
+    const a20 = path.join(dir, 'live/article/a20/index.html');
+    expect(events.indexOf(`read ${a20}`)).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf(`read ${a20}`)).toBeLessThan(events.indexOf(`swap ${a20}`));
   });
 });
