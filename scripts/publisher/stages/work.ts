@@ -14,7 +14,7 @@ import { newReleaseId } from './release.ts';
 export class WorkFolders {
   readonly root: string;
   #seq = 0;
-  /** The deletions under way (tests and a shutdown wait for them). */
+  /** The deletions under way (`deleted()`: the tests wait for them). */
   #deleting: Promise<void> = Promise.resolve();
 
   /** `root`: what an earlier process left there, or aside, is deleted (in the background). */
