@@ -53,6 +53,48 @@ const page = (file: string, route: string, body: string, shell: string): PagePat
     body,
   }) as unknown as PagePath & { body: string };
 
+type SitePage = ReturnType<typeof page>;
+
+/** The live release of `pages` as `shown` renders them, in `dir`/live. */
+function released(dir: string, shown: ReturnType<typeof site>, pages: SitePage[]): Files {
+  const live: Files = new Map();
+  for (const p of pages) {
+    const source = path.join(dir, 'live', p.file);
+    mkdirSync(path.dirname(source), { recursive: true });
+    const bytes = Buffer.from(shown.html(p, p.body));
+    writeFileSync(source, bytes);
+    live.set(p.file, { hash: sha256(bytes), source, cacheKey: p.cacheKey, bodyKey: p.bodyKey, page: true });
+  }
+  return live;
+}
+
+/** The rest of a menu edit over `live`: `pages` as `after` renders them; `swapping` hears each swap ask for its parts. */
+async function menuRest(
+  dir: string,
+  after: ReturnType<typeof site>,
+  pages: SitePage[],
+  live: Files,
+  swapping: (p: PagePath) => void = () => {},
+) {
+  const rendered: string[] = [];
+  const out = await renderChanged({
+    rp: {
+      origin: 'https://example.org',
+      paths: async () => pages,
+      readByAll: (changed) => [...changed],
+      render: async (p) => (rendered.push(p.file), Buffer.from(after.html(p, (p as SitePage).body))),
+      shellParts: async (p) => (swapping(p), after.parts),
+    },
+    changed: new Set(['menu']),
+    live,
+    liveDir: path.join(dir, 'live'),
+    all: false,
+    twins: false,
+    workDir: path.join(dir, 'work'),
+  });
+  return { out, rendered };
+}
+
 describe('shell splice (the rest of a menu edit)', () => {
   it('swaps the parts of pages whose body is unchanged once their route matched its render, and renders the rest', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'splice-'));
@@ -66,36 +108,14 @@ describe('shell splice (the rest of a menu edit)', () => {
       page('sitemap/2/index.html', '/sitemap', 'map2', 'menu1'),
       page('sitemap/3/index.html', '/sitemap', 'map3', 'menu1'),
     ];
-    const live: Files = new Map();
-    for (const p of pagesBefore) {
-      const source = path.join(dir, 'live', p.file);
-      mkdirSync(path.dirname(source), { recursive: true });
-      const bytes = Buffer.from(before.html(p, p.body));
-      writeFileSync(source, bytes);
-      live.set(p.file, { hash: sha256(bytes), source, cacheKey: p.cacheKey, bodyKey: p.bodyKey, page: true });
-    }
+    const live = released(dir, before, pagesBefore);
     // The menu changed; a5's body changed too (an earlier edit left it behind), so it is rendered.
     const pages = pagesBefore.map((p) =>
       p.body === 'a5'
         ? page(p.file, '/article/[slug]', 'a5 edited', 'menu2')
         : page(p.file, p.route.route, p.body, 'menu2'),
     );
-    const rendered: string[] = [];
-    const out = await renderChanged({
-      rp: {
-        origin: 'https://example.org',
-        paths: async () => pages,
-        readByAll: (changed) => [...changed],
-        render: async (p) => (rendered.push(p.file), Buffer.from(after.html(p, (p as (typeof pages)[number]).body))),
-        shellParts: async () => after.parts,
-      },
-      changed: new Set(['menu']),
-      live,
-      liveDir: path.join(dir, 'live'),
-      all: false,
-      twins: false,
-      workDir: path.join(dir, 'work'),
-    });
+    const { out, rendered } = await menuRest(dir, after, pages, live);
     // Two pages of each route and language are rendered and compared first; the sitemap's body
     // shows the menu, so its swap differs and every page of it renders.
     expect(rendered).toEqual([
@@ -125,37 +145,17 @@ describe('shell splice (the rest of a menu edit)', () => {
     const pagesBefore = Array.from({ length: 60 }, (_, i) =>
       page(`article/a${i}/index.html`, '/article/[slug]', `a${i}`, 'menu1'),
     );
-    const live: Files = new Map();
-    for (const p of pagesBefore) {
-      const source = path.join(dir, 'live', p.file);
-      mkdirSync(path.dirname(source), { recursive: true });
-      const bytes = Buffer.from(before.html(p, p.body));
-      writeFileSync(source, bytes);
-      live.set(p.file, { hash: sha256(bytes), source, cacheKey: p.cacheKey, bodyKey: p.bodyKey, page: true });
-    }
+    const live = released(dir, before, pagesBefore);
     rmSync(path.join(dir, 'live/article/a30/index.html')); // a store that lost it
     // a10's body changed too: not swapped, not read ahead.
     const pages = pagesBefore.map((p) =>
       page(p.file, p.route.route, p.body === 'a10' ? 'a10 edited' : p.body, 'menu2'),
     );
-    const rendered: string[] = [];
     reads.clear();
     events.length = 0;
-    const out = await renderChanged({
-      rp: {
-        origin: 'https://example.org',
-        paths: async () => pages,
-        readByAll: (changed) => [...changed],
-        render: async (p) => (rendered.push(p.file), Buffer.from(after.html(p, (p as (typeof pages)[number]).body))),
-        shellParts: async (p) => (events.push(`swap ${path.join(dir, 'live', p.file)}`), after.parts),
-      },
-      changed: new Set(['menu']),
-      live,
-      liveDir: path.join(dir, 'live'),
-      all: false,
-      twins: false,
-      workDir: path.join(dir, 'work'),
-    });
+    const { out, rendered } = await menuRest(dir, after, pages, live, (p) =>
+      events.push(`swap ${path.join(dir, 'live', p.file)}`),
+    );
     expect(rendered).toEqual([
       'article/a0/index.html',
       'article/a1/index.html',
