@@ -11,12 +11,12 @@
  * spare.
  */
 import { createHash } from 'node:crypto';
-import { renameSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pMap from 'p-map';
+import { deleteAside, deleteLeftAside } from './niced.ts';
 import { isHashedAsset } from './release-store/headers.ts';
 
 const brotli = promisify(brotliCompress);
@@ -124,13 +124,8 @@ export class TwinStash {
   /** `dir`: what a process before left there (its map went with it) is deleted, in the background. */
   constructor(dir: string) {
     this.dir = dir;
-    const left = `${dir}.left-${process.pid}-${Date.now()}`;
-    try {
-      renameSync(dir, left);
-      void rm(left, { recursive: true, force: true }).catch(() => {});
-    } catch {
-      // none left
-    }
+    void deleteLeftAside(dir);
+    void deleteAside(dir);
   }
 
   get size(): number {
@@ -147,10 +142,13 @@ export class TwinStash {
     return twins;
   }
 
-  /** Forgets them all and deletes their folder. */
-  async clear(): Promise<void> {
+  /**
+   * Forgets them all; their folder is put aside at once and deleted in the background (72,000
+   * files at 72,000 pages, on the path of the publish after the twins' release). Resolves when it is gone.
+   */
+  clear(): Promise<void> {
     this.#made.clear();
-    await rm(this.dir, { recursive: true, force: true });
+    return deleteAside(this.dir);
   }
 }
 

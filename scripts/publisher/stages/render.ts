@@ -437,7 +437,7 @@ async function renderInto(input: RenderInput, writes: Writes): Promise<RenderRes
   }
   const old = input.twins ? [...next].filter(([, f]) => f.twins === undefined && f.source) : [];
   const twins = twinsNow && input.twinsOfOld !== false ? await twinsOfOld(old) : { made: 0, done: 0 };
-  if (old.length === 0 && input.twinStash?.size) await input.twinStash.clear(); // the releases took them in
+  if (old.length === 0 && input.twinStash?.size) void input.twinStash.clear(); // the releases took them in
   differs += twins.made;
   return {
     files: next,

@@ -28,7 +28,7 @@ describe("the publishes' work folders (stages/work.ts)", () => {
 
   it('deletes what a process before left (its work folder, and those it had put aside) when it starts', async () => {
     const publishDir = mkdtempSync(path.join(tmpdir(), 'work-'));
-    for (const left of ['.work/20260101T000000000Z-0/.pages', '.work-old-123-4/x', 'releases'])
+    for (const left of ['.work/20260101T000000000Z-0/.pages', '.work.gone-123-4/x', 'releases'])
       mkdirSync(path.join(publishDir, left), { recursive: true });
     const work = new WorkFolders(path.join(publishDir, '.work'));
     await work.deleted();
