@@ -298,9 +298,10 @@ export function createListener(
 ) {
   // The ETags of the GETs answered, by language, embedding and URL, with the data version they
   // were made at: revalidating an unchanged answer then costs no query (a list page of 100
-  // records with their details, a category page counted over 72,000 articles). Any write to the
-  // database, from this connection or another, changes the version (server.ts). Not for a GET
-  // with credentials (the web board's answers depend on who asks) or a `live` one (the clock).
+  // records with their details, a category page counted over tens of thousands of articles).
+  // Any write to the database, from this connection or another, changes the version (server.ts).
+  // Not for a GET with credentials (the web board's answers depend on who asks) or a `live` one
+  // (the clock).
   const versionTags = new Map<string, { version: string; etag: string }>();
   const MAX_TAGS = 50_000;
   return async (req: IncomingMessage, res: ServerResponse) => {

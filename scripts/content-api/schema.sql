@@ -40,7 +40,7 @@ CREATE INDEX IF NOT EXISTS articles_list ON articles (published_at DESC, id DESC
 CREATE INDEX IF NOT EXISTS articles_source ON articles (source, published_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_dept ON articles (department_id, published_at DESC, id DESC);
 -- The paged lists the build reads (count and page of each): the whole list, and one category of
--- one source or office, each an index search instead of a scan (issue 12: the sync at 72,000 pages).
+-- one source or office, each an index search instead of a scan (a full site's sync reads them all).
 CREATE INDEX IF NOT EXISTS articles_page_list ON articles (is_page, published_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_source_cat ON articles (source, category_id, is_page, published_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_dept_cat ON articles (department_id, category_id, is_page, published_at DESC, id DESC);

@@ -10,7 +10,7 @@
  * - 401 → the registered logout handler runs, then the call rejects
  * - any other failure is logged with its status (503 when there is none) and rejects
  *   with an ApiError carrying the server's body, or the raw error as its cause
- * - conditional requests (issue 12, build time): an observer learns each GET's ETag, and
+ * - conditional requests (build time): an observer learns each GET's ETag, and
  *   `isUnchanged` asks with `If-None-Match` whether an answer still holds (304)
  * - a source (build time) may answer a GET without a request or add headers to it: the
  *   loaders' embedded details (src/collections/api-collection.ts)

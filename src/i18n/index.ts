@@ -44,7 +44,7 @@ const fixedTs = new Map<string, TFunction>();
  * A `t` bound to a language and a namespace; other namespaces via 'ns:key'. One per language
  * and namespace for the whole build (the middleware asks for one on every page). A key asked
  * without options always gives the same text, so that answer is kept: the layout alone asks
- * for dozens of such keys on each of 20,000 pages, and i18next's lookup was 7.5% of a build.
+ * for dozens of such keys on every page, and i18next's lookup is costly at that rate.
  */
 export function getT(lang: Lang, ns: Namespace = 'common'): TFunction {
   const id = `${lang}:${ns}`;
@@ -71,7 +71,7 @@ function memoizePlainKeys(t: TFunction): TFunction {
       return plain.get(key);
     }
     // Options of plain values only ({ count }, { department }): the same options give the same
-    // text ("1,234 views" and the like on every detail page; issue 12).
+    // text ("1,234 views" and the like on every detail page).
     const id = args.length === 2 ? optionsId(options) : undefined;
     if (id === undefined) return call(...args);
     const memoKey = `${key}\u0000${id}`;
@@ -105,7 +105,7 @@ const resourceCopies = new Map<string, LangResources>();
 /**
  * Only this language's resources for the given namespaces, as plain JSON for an island prop.
  * Copied once per language and set of namespaces for the whole build, then shared: every list
- * page's filter island asks for them (issue 12), and an island prop is only read (serialised).
+ * page's filter island asks for them, and an island prop is only read (serialised).
  */
 export function resourcesFor(lang: Lang, namespaces: readonly Namespace[]): LangResources {
   const id = `${lang}:${namespaces.join(',')}`;

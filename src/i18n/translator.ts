@@ -1,9 +1,9 @@
 /**
  * The islands' translator: i18next's lookup rules over one language's resources, in a few
  * hundred bytes. Pages translate with i18next itself at build time (src/i18n/index.ts); islands
- * use this because i18next + react-i18next cost 17.9 KB gzipped on every island page, which
- * with React (68.7 KB) and the shell left the web board over the issue's 100 KB budget
- * (README, "Decisions"). src/i18n/translator.test.ts holds it to i18next's output for
+ * use this because i18next + react-i18next add about 18 KB gzipped to every island page, which
+ * with React and the shell would put the web board over the 100 KB budget of a page with a
+ * React island (scripts/bench/build.ts, budgetOf). src/i18n/translator.test.ts holds it to i18next's output for
  * every key of every namespace in both languages, so the two cannot drift apart silently.
  *
  * What it does, as i18next configured for this project does (escapeValue: false, no fallback

@@ -53,7 +53,7 @@ export function formatDate(value: string | Date | null | undefined, lang: Lang, 
     return date ? dateStyleFormatter(lang, style).format(date) : '';
   }
   // A build shows the same dates again and again (an item on its page, in lists, as related):
-  // the text of a date string is kept (issue 12).
+  // the text of a date string is kept.
   const key = `${lang}|${style}|${value}`;
   let text = formattedDates.get(key);
   if (text === undefined) {
@@ -97,7 +97,7 @@ export function bangkokDateKey(value: string | Date | null | undefined): string 
   return date ? dateKeyFormat.format(date) : '';
 }
 // en-CA formats as YYYY-MM-DD; pinned to Bangkok so the key is the agency's calendar day. Made
-// once: constructing it per call was 3.8% of a whole build's CPU.
+// once: an Intl.DateTimeFormat is costly to construct, and a build asks for keys on every page.
 const dateKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',

@@ -30,7 +30,7 @@ export function registerContent(router: Router, { q, shapes }: Deps) {
    * (the older ones, nearest first), and when fewer exist the nearest after it. So a record is
    * among the related items of at most the few records around it, never of its whole category:
    * an edit, a new record or a deletion changes a bounded number of other records' answers
-   * (issue 23; it used to be the category's newest, named by every record of the category).
+   * (the category's newest instead would be named by every record of the category).
    */
   const neighbours = (
     table: string,

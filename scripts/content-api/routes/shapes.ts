@@ -182,10 +182,10 @@ export function createShapes(db: DatabaseSync) {
   const idTitle = (r: Row, lang: Lang) => ({ id: r.id, title: pick(r, lang, 'title') });
 
   /**
-   * Reads now what the shapes would read on first use: the image sizes (96,000 rows, 0.5-1.1 s at
-   * `--scale 5000`) and the categories with their counts. Called before the server answers: the
-   * first answer with an image was the one an editor's first edit after a start waited for (an
-   * agency's CMS, long running, has no such moment).
+   * Reads now what the shapes would read on first use: the image sizes (a row per image, about a
+   * second on a large seed) and the categories with their counts. Called before the server
+   * answers, so that the first answer with an image, often the one an editor's first edit after a
+   * start waits for, does not pay for it (an agency's CMS, long running, has no such moment).
    */
   const warm = () => {
     sizeOf('');

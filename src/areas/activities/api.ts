@@ -23,7 +23,7 @@ const activitySummarySchema = z.object({
 
 // Built on first use, not at module load: the list-filter island imports this module for its list
 // calls only, and a schema built at module load would ship in it (bundlers keep zod calls). Built
-// once: a new schema per record cost the build's content sync about a second at 72,000 pages.
+// once: a new schema per record would be built again for every record of the content sync.
 const buildActivitySchema = () =>
   z.extend(activitySummarySchema, {
     body_html: z.string(),

@@ -6,8 +6,8 @@
  * Kept here so the Astro config itself stays stable.
  *
  * The alternates are worked out here, not by the integration's `i18n` option: that option
- * compares every page with every other page (72,000 pages: 10 s of the build, growing with the
- * square of the page count). Here `filter` notes every page kept and `serialize` looks the twin
+ * compares every page with every other page, in time that grows with the square of the page
+ * count (seconds of the build at the full site's size). Here `filter` notes every page kept and `serialize` looks the twin
  * up, the same links in the same order, in time that grows with the page count.
  */
 

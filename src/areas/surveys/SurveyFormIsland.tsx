@@ -1,5 +1,5 @@
 /**
- * The survey form island on `/surveys/{id}/` (issue 5). It starts from the survey the page
+ * The survey form island on `/surveys/{id}/`. It starts from the survey the page
  * pre-rendered (no second GET), renders every question type, checks required answers before
  * sending, sends PUT /survey/{id} and shows the outcome:
  *   - success: a thank-you message; the sessionStorage draft is cleared
