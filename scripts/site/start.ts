@@ -2,10 +2,11 @@
  * `npm start`: the reference content API with its demo data (or the one already answering at
  * API_HOST:API_PORT), the publisher (a build that keeps its render path, published as the first
  * release; then webhooks on PUBLISHER_HOST:PUBLISHER_PORT) and the live release served with sirv
- * at http://HOST:PORT (the manual search with a query rendered through the publisher's render path), until Ctrl-C (which stops all three). An edit through the API's editor
- * endpoint (`npm run cms`) reaches the site in seconds.
+ * at http://HOST:PORT (the manual search with a query rendered through the publisher's render
+ * path), until Ctrl-C (which stops all three). An edit through the API's editor endpoint
+ * (`npm run cms`) reaches the site in seconds.
  *
- * The site server runs in its own process (scripts/publisher/site-main.ts, issue 23): a publish's
+ * The site server runs in its own process (scripts/publisher/site-main.ts): a publish's
  * re-read, render and compression never hold up a visitor's request on the publisher's event
  * loop. It forwards the manual search with a query to the publisher's search route (loopback,
  * SEARCH_PORT, an ephemeral port by default) and serves its request metrics on

@@ -90,7 +90,7 @@ function summarise(exitCode: number): never {
 }
 
 /**
- * The site's build for the end-to-end suite, its ~900 lines of progress kept in
+ * The site's build for the end-to-end suite, its hundreds of lines of progress kept in
  * .data/test-results/build.log rather than between the unit and end-to-end results.
  * Prints the build's warnings and errors and its closing line; on failure, the log's end.
  */
