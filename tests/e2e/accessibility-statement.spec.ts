@@ -1,5 +1,5 @@
 /**
- * The accessibility statement (issue 25): /accessibility/ and /en/accessibility/, linked from
+ * The accessibility statement: /accessibility/ and /en/accessibility/, linked from
  * every page's footer next to the privacy notice, saying which standards it meets, how it is
  * tested, its known limits, how to report a barrier (the contact page) and when it was last
  * reviewed; zero axe violations, reachable by keyboard. Both languages.

@@ -1,5 +1,5 @@
 /**
- * Activities and training (issue 4): /activities/ with pagination, category and
+ * Activities and training: /activities/ with pagination, category and
  * department lists, activity detail with its dates (start–end) and place, both languages.
  */
 import { expect as baseExpect, test } from './support/test';

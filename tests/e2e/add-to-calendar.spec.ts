@@ -1,5 +1,5 @@
 /**
- * Add to calendar (issue 25): an activity's page links its .ics file, each event of the calendar
+ * Add to calendar: an activity's page links its .ics file, each event of the calendar
  * page links one, and the calendar page offers the feed of coming events to subscribe to. Every
  * file is read back with ical.js: the event in the page's language, at the right instant (the
  * API's Bangkok times), with its page's address; the feed holds exactly the events that have

@@ -1,5 +1,5 @@
 /**
- * Articles (issue 4): /articles/ with pagination, category and department lists, article
+ * Articles: /articles/ with pagination, category and department lists, article
  * detail with dates, attachments and related items, in Thai and English, and the hostile
  * seed article rendered harmless.
  */

@@ -1,5 +1,5 @@
 /**
- * E-magazines and multimedia (issue 4): lists with static pagination, detail pages with
+ * E-magazines and multimedia: lists with static pagination, detail pages with
  * the PDF (type and size), page count, views and the view-counter slot; galleries whose
  * images carry width/height and load lazily after the first; video files offered with
  * type and size. Both languages; readable without JavaScript.

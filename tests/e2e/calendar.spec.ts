@@ -1,5 +1,5 @@
 /**
- * Calendar island (`/calendar/`, issue 5): the build-time list reads without JavaScript; the
+ * Calendar island (`/calendar/`): the build-time list reads without JavaScript; the
  * island shows the month (Thai month names and Buddhist-era years in Thai), marks today,
  * moves between months, filters by category, switches to a list, works by keyboard, and has
  * no axe violations. Both languages.

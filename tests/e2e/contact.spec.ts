@@ -1,5 +1,5 @@
 /**
- * Contact pages (issue 4): departments with the contact covers, a page per department
+ * Contact pages: departments with the contact covers, a page per department
  * (address, phone, fax, email, hours, map, divisions), divisions with the division cover
  * and attachments, and all 77 provincial offices grouped by region in the provinces filter slot.
  */

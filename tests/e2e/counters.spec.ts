@@ -1,5 +1,5 @@
 /**
- * The small counters (issue 5): the home visitors counter shows the API's numbers in the
+ * The small counters: the home visitors counter shows the API's numbers in the
  * page's language; opening a law counts one view in the API (once per page view); an
  * e-magazine page counts a view; a banner click sends its statistic without holding up the
  * navigation. Both languages.

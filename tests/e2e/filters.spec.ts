@@ -1,5 +1,5 @@
 /**
- * Live list filters (issue 5), both languages, on the laws list: filter by category and
+ * Live list filters, both languages, on the laws list: filter by category and
  * keyword, the static list is replaced and the count announced, the URL carries the filter and
  * opens the same results in a new page, clearing brings the static list back. Also the
  * province region filter, and that the static list stands alone without JavaScript.

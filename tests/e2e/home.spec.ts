@@ -1,5 +1,5 @@
 /**
- * The home page (issue 4): every section of spec point 2 with the API's real records,
+ * The home page: every section of spec point 2 with the API's real records,
  * built for a cheap phone (only the first banner eager, every image sized), news tabs
  * that work with the keyboard and without JavaScript, the popup and visitors slots.
  */
@@ -85,7 +85,7 @@ for (const lang of LANGS) {
 
     test('light on a phone: only the first banner loads eagerly, every image has a size', async ({ request }) => {
       const html = await (await request.get(HOME[lang])).text();
-      // The page's own markup; what islands render inside <astro-island> is their helper's to check.
+      // The page's own markup; what islands render inside <astro-island> is checked by their own specs.
       const main = html
         .slice(html.indexOf('<main'), html.indexOf('</main>'))
         .replace(/<astro-island\b[\s\S]*?<\/astro-island>/g, '');

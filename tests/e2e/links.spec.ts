@@ -1,8 +1,8 @@
 /**
- * Crawls the built site from / and /en/ (issue 4, "What must show"): follows every
- * same-origin link breadth-first with plain HTTP requests (no browser page per link) and
- * fails listing every broken internal link, every missing image and every missing file
- * on the API's origin (attachments, covers), each with the page that refers to it.
+ * Crawls the built site from / and /en/: follows every same-origin link breadth-first with
+ * plain HTTP requests (no browser page per link) and fails listing every broken internal link,
+ * every missing image and every missing file on the API's origin (attachments, covers), each
+ * with the page that refers to it.
  */
 import { expect, test, type APIRequestContext } from './support/test';
 import { API_URL } from './support/api';

@@ -1,8 +1,8 @@
 /**
- * Service manuals (issue 4): groups and highlights on /manuals/, a page per group (12 a
+ * Service manuals: groups and highlights on /manuals/, a page per group (12 a
  * page) in the manuals filter slot, manual details with group, update date and attachments,
  * and the search page, whose GET form lands on results rendered by the site server without
- * script (issue 13: results, pages, keyword kept, no results, a failed search, hostile input).
+ * script (results, pages, keyword kept, no results, a failed search, hostile input).
  */
 import { expect, test, type Page } from './support/test';
 import { checkPage, checkReadsWithoutJs, expectNoAxeViolations, watchConsole, type Lang } from './support/page-checks';

@@ -1,5 +1,5 @@
 /**
- * When the network fails (issue 25): the API stops answering in the middle of a journey (every
+ * When the network fails: the API stops answering in the middle of a journey (every
  * request to it refused, as when it is down or the connection drops) and comes back. Islands
  * say they failed and offer a retry (the one LoadFailure of src/ui/island/), which works once
  * the API is back; a web board post keeps what was typed, also across a reload

@@ -1,5 +1,5 @@
 /**
- * The news page with its tabs, the RSS feeds and the sitemaps (issue 4), both languages.
+ * The news page with its tabs, the RSS feeds and the sitemaps, both languages.
  */
 import { expect as baseExpect, test } from './support/test';
 import { checkPage, checkReadsWithoutJs } from './support/page-checks';

@@ -1,5 +1,5 @@
 /**
- * Home popup island (issue 5): a native modal <dialog> shown once per browser session —
+ * Home popup island: a native modal <dialog> shown once per browser session —
  * focus inside while open (trapped), closes with Escape, its button or a click outside,
  * focus returns, not shown again on reload, shown again in a new browser context; no axe
  * violations while it is open. Both languages.

@@ -1,5 +1,5 @@
 /**
- * Print (issue 25): Chromium's PDF of an article (page.pdf(), read back with support/pdf-text.ts)
+ * Print: Chromium's PDF of an article (page.pdf(), read back with support/pdf-text.ts)
  * holds the article — title, Thai date as shown, body, where its links go — and none of the
  * site's navigation, banners, consent notice, share panel or controls; at its foot the page's
  * address and the day it was printed. Both languages.

@@ -1,5 +1,5 @@
 /**
- * Procurement notices and procurement documents (issue 4): the notice list at 12 a page in
+ * Procurement notices and procurement documents: the notice list at 12 a page in
  * the procurement filter slot, a page per group, notice details with status, method, budget
  * (grouped digits in the page's language), announced and closing dates and attachments;
  * /procure/ with every group and /procure/{groupId}/ with all of a group's documents.

@@ -1,10 +1,10 @@
 /**
- * Issue 13: screens that did less than the spec. The manual search searches (GET /manual/search
- * with keyword and slug), pages and keeps the keyword, also when the plain GET form was sent
- * without script; the multimedia and e-magazine lists filter by keyword (and category for
- * multimedia); activities sort (sortBy) and a category page filters through its own endpoint;
- * a search page past the last one says so and links back; the title carries the agency's name
- * in both languages.
+ * The list screens' searches, filters and sorting, each through its own endpoint. The manual
+ * search searches (GET /manual/search with keyword and slug), pages and keeps the keyword, also
+ * when the plain GET form was sent without script; the multimedia and e-magazine lists filter by
+ * keyword (and category for multimedia); activities sort (sortBy) and a category page filters
+ * through its own endpoint; a search page past the last one says so and links back; the title
+ * carries the agency's name in both languages.
  */
 import { expect, test, type Page, type Request } from './support/test';
 import { checkPage, expectNoAxeViolations, watchConsole, type Lang, prefix } from './support/page-checks';

@@ -1,5 +1,5 @@
 /**
- * Site search island (`/search/?q=`, issue 5): a Thai word found inside unspaced Thai text and
+ * Site search island (`/search/?q=`): a Thai word found inside unspaced Thai text and
  * highlighted, the query in the address (share, reload, Back), type filter and pages, its
  * own messages for an empty query, no results and an API failure (with a working retry),
  * keyboard only, and no axe violations with results on screen. Both languages.

@@ -1,5 +1,5 @@
 /**
- * Services, online services and home services (issue 4): groups with their services and
+ * Services, online services and home services: groups with their services and
  * the hot ones highlighted, a page per service and per group, online-service details with
  * the service's address as a clear call to action, and the home services with details.
  */

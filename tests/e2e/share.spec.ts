@@ -1,5 +1,5 @@
 /**
- * Share (issue 25): article, activity, law, manual, procurement, service and FAQ pages offer
+ * Share: article, activity, law, manual, procurement, service and FAQ pages offer
  * "share this page": the Web Share API where the browser has it, else copy the link with a
  * confirmation screen readers hear (a polite live region), plus plain LINE and Facebook links.
  * Nothing is loaded from LINE or Facebook before the visitor follows a link. Both languages.

@@ -1,5 +1,5 @@
 /**
- * The application shell every page stands on (issue 2, "i18n and the shell"):
+ * The application shell every page stands on:
  * language switching, display settings that persist and apply before first paint,
  * page-view tracking, skip link, keyboard menus, consent, and WCAG 2.1 AA in both
  * languages and all three colour modes.

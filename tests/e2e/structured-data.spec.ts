@@ -1,5 +1,5 @@
 /**
- * Structured data for search engines (issue 25): GovernmentOrganization on home, NewsArticle on
+ * Structured data for search engines: GovernmentOrganization on home, NewsArticle on
  * an article, Event on an activity, FAQPage on the FAQ, BreadcrumbList wherever breadcrumbs
  * show, each checked against its schema.org type (support/json-ld.ts) and against what the page
  * shows, in both languages. The data blocks are not scripts: the strict Content Security

@@ -1,5 +1,5 @@
 /**
- * Survey form journeys (issue 5), both languages, against the reference API: the page reads
+ * Survey form journeys, both languages, against the reference API: the page reads
  * without JavaScript; required answers are checked with messages, an error summary and focus;
  * a filled survey is sent (PUT body and 200 answer checked) and thanked; a failed send — network
  * or 422 — keeps every answer; a reload keeps a draft; a closed survey says so.

@@ -1,5 +1,5 @@
 /**
- * Members take part in the web board (issue 13), both languages, against the reference API:
+ * Members take part in the web board, both languages, against the reference API:
  * a member starts a thread, replies, sees a banned word refused with the text kept, edits (the
  * "edited" mark shows) and deletes the reply; an admin (admin login path) hides a post and locks
  * the thread, and the member then sees the notice and no reply form; HTML in a post stays text;
@@ -71,8 +71,8 @@ async function logIn(page: Page, lang: Lang, username: string, password: string,
 }
 
 /**
- * The header's logout link: the page it leads to shows the logged-out header straight away (it
- * used to keep the member's name and "Log out" there until the next page load).
+ * The header's logout link: the page it leads to shows the logged-out header straight away, not
+ * the member's name and "Log out" until the next page load.
  */
 async function logOutFromHeader(page: Page): Promise<void> {
   const slot = page.locator('[data-webboard-member]');

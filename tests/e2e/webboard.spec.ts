@@ -1,5 +1,5 @@
 /**
- * Web board journeys (issue 5), both languages, against the reference API: member and admin
+ * Web board journeys, both languages, against the reference API: member and admin
  * login, rooms → room → thread, reload keeps the session, the header shows the member's name,
  * logout; a wrong password keeps the username and focuses the server's message; an expired
  * token reads as logged out with a "session expired" message; a keyboard-only login; forgot
