@@ -1,5 +1,5 @@
 /**
- * The environment every entry point reads (README "Environment", shared/design/contracts.md),
+ * The environment every entry point reads (docs/configuration.md),
  * checked once at start with zod: a wrong or missing value stops the start with one line that
  * names it, before anything slow runs. An empty value counts as unset (as the scripts always
  * read them with `||`).

@@ -26,7 +26,7 @@ switched only when the build succeeded), recording the API address the build rea
   -h, --help         this text
 
 Environment: PUBLIC_API_BASE_URL, SITE_URL, API_HOST, API_PORT, API_DB, RENDER_PATH_DIR,
-PUBLIC_CRYPTO_SECRET (README "Environment").`,
+PUBLIC_CRYPTO_SECRET (docs/configuration.md).`,
   options: { 'no-render-path': { type: 'boolean' }, 'out-dir': { type: 'string' } },
 });
 const checked = loadEnv('build');

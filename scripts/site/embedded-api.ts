@@ -30,7 +30,7 @@ export async function startEmbeddedApi(options: ContentApiOptions = {}): Promise
   return startContentApi(options);
 }
 
-/** API_HOST/API_PORT from the environment (README.md "Environment"). */
+/** API_HOST/API_PORT from the environment (docs/configuration.md). */
 export function apiAddressFromEnv() {
   const host = process.env.API_HOST || DEFAULT_API_HOST;
   const port = Number(process.env.API_PORT || DEFAULT_API_PORT);

@@ -49,7 +49,7 @@ http://HOST:PORT, until Ctrl-C. The first start builds; a restart serves the liv
 Environment: HOST, PORT (127.0.0.1:4321), API_HOST, API_PORT, API_DB, PUBLISHER_HOST,
 PUBLISHER_PORT, PUBLISH_DIR, RENDER_PATH_DIR, KEEP_RELEASES, WEBHOOK_SECRET, EDITOR_TOKEN,
 PUBLISH_TARGET and S3_*, PURGE_*, LOG_FORMAT, REREAD_INTERVAL, SEARCH_PORT, SITE_METRICS_HOST,
-SITE_METRICS_PORT (README "Environment", docs/operations.md).`,
+SITE_METRICS_PORT (docs/configuration.md, docs/operations.md).`,
   options: { rebuild: { type: 'boolean' } },
 });
 const checked = loadEnv('start');

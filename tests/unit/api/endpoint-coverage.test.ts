@@ -1,5 +1,5 @@
 /**
- * Every endpoint of spec point 7 is called where its screen needs it (issue 13).
+ * Every endpoint of spec point 7 is called where its screen needs it.
  *
  * Nothing here is a hand-kept list. The endpoints are read from the API modules' call sites
  * (src/areas/<area>/api.ts, src/shell/<name>-api.ts and the shared helpers they call): every
@@ -173,7 +173,7 @@ describe('spec point 7: every endpoint is called by some screen, build step or i
     expect(duplicates.size).toBeLessThan(10);
     for (const [skipped, used] of duplicates) {
       // A real endpoint: declared by an API module, or one of the API's that no module needs
-      // (docs/api-reference.md lists them all; a function only tests called was removed, issue 24).
+      // (docs/api-reference.md lists them all; an API module keeps no function only tests call).
       const known = byEndpoint.has(skipped) || reference.includes(`\`${skipped}\``);
       expect(known, `${skipped} is an endpoint of the API (docs/api-reference.md)`).toBe(true);
       expect(isCalled(skipped), `${skipped} is called after all: remove it from the doc`).toBe(false);

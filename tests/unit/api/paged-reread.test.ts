@@ -1,4 +1,4 @@
-// The publisher's re-read of a paged main list after an edit (issue 23, src/collections/page-prediction.ts):
+// The publisher's re-read of a paged main list after an edit (src/collections/page-prediction.ts):
 // the articles area's real loader against the reference API with 250 articles a language (three
 // pages of /content/category/all). After each kind of edit the incremental re-read, which reads
 // only the pages that can show the edit, stores exactly what a whole re-read of the same API
@@ -103,7 +103,7 @@ describe('an edit re-reads the pages of the main list it can change, and stores 
     }
     detailCache.finish();
     const asked = [...listGets];
-    // Read through the caches, not by asking every GET of the last sync again (200 at 72,000 pages).
+    // Read through the caches, not by asking every GET of the last sync again (hundreds on a full site).
     expect(revalidations).toBe(0);
     const whole = contentLayer();
     detailCache.begin(null);

@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 7: what an operator meets on day one. Every command's --help prints its usage and
+ * What an operator meets on day one. Every command's --help prints its usage and
  * exits 0; an unknown option or a wrong variable stops it with one line naming it (no stack
  * trace); the publisher refuses a render path built against another API.
  */

@@ -1,4 +1,4 @@
-// Conditional requests (issue 12): every GET answers with an ETag of its body, and 304 with no
+// Conditional requests: every GET answers with an ETag of its body, and 304 with no
 // body when If-None-Match names it, so the build's loaders can revalidate what they read last
 // time. An edit in the database must change the tag: a 304 must never hide it.
 import { DatabaseSync } from 'node:sqlite';
