@@ -4,8 +4,8 @@
  *
  * `forkContentApi` runs it in a process of its own (this file is then the child's entry): `npm
  * start` and `npm run bench:publish` do, as the agency's API is another machine. In the
- * publisher's process its answers (an ETag is a whole answer made and hashed) took turns with the
- * publisher's re-read and render on one event loop, and an editor's save waited for them.
+ * publisher's process its answers (an ETag is a whole answer made and hashed) would take turns
+ * with the publisher's re-read and render on one event loop, and an editor's save would wait.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
