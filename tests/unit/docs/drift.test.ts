@@ -14,6 +14,7 @@ import {
   documentedEnv,
   envReads,
   envReadsIn,
+  mappedFolders,
   markdownFiles,
   nodeVersionClaims,
   npmScriptsNamed,
@@ -32,7 +33,10 @@ const configs = readdirSync(ROOT).filter((name) => /\.config\.(ts|mts|js|mjs|cjs
 /** Where the product reads its settings: every variable read here must be documented. */
 const productFiles = [...sourceFiles('src'), ...sourceFiles('scripts'), ...configs];
 /** Test suites may read test-only variables; those documented must be read somewhere. */
-const everyFile = [...productFiles, ...sourceFiles('tests').filter((file) => !file.startsWith(path.join('tests', 'unit', 'docs')))];
+const everyFile = [
+  ...productFiles,
+  ...sourceFiles('tests').filter((file) => !file.startsWith(path.join('tests', 'unit', 'docs'))),
+];
 
 function unknownScripts(markdown: string, scripts: Record<string, string>): string[] {
   return [...npmScriptsNamed(markdown)].filter((name) => !(name in scripts));
@@ -79,7 +83,9 @@ describe('the README and docs/ match the tree', () => {
   });
 
   it('names only npm scripts that package.json has', () => {
-    const problems = docs.flatMap((file) => unknownScripts(read(file), pkg.scripts).map((name) => `${file}: npm run ${name}`));
+    const problems = docs.flatMap((file) =>
+      unknownScripts(read(file), pkg.scripts).map((name) => `${file}: npm run ${name}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -94,6 +100,13 @@ describe('the README and docs/ match the tree', () => {
     const documented = [...documentedEnv(read('docs/configuration.md'))];
     expect(documented.length).toBeGreaterThan(40);
     expect(documented.filter((name) => !reads.has(name))).toEqual([]);
+  });
+
+  it('maps every folder of src/ and scripts/ in docs/architecture.md', () => {
+    const map = read('docs/architecture.md');
+    const folders = mappedFolders();
+    expect(folders).toEqual(expect.arrayContaining(['src/areas/', 'scripts/publisher/stages/']));
+    expect(folders.filter((folder) => !map.includes(`\`${folder}`))).toEqual([]);
   });
 
   it('has no relative link or #anchor that leads nowhere', async () => {
@@ -132,14 +145,11 @@ describe('each check catches a planted mistake', () => {
       '// process.env.IN_A_COMMENT is not a read',
     ].join('\n');
     const reads = new Map([...envReads(planted)].map((name) => [name, ['planted.ts']]));
-    expect(undocumented(reads, documented).map((line) => line.split(' ')[0]).sort()).toEqual([
-      'PLANTED_FIVE',
-      'PLANTED_FOUR',
-      'PLANTED_ONE',
-      'PLANTED_SIX',
-      'PLANTED_THREE',
-      'PLANTED_TWO',
-    ]);
+    expect(
+      undocumented(reads, documented)
+        .map((line) => line.split(' ')[0])
+        .sort(),
+    ).toEqual(['PLANTED_FIVE', 'PLANTED_FOUR', 'PLANTED_ONE', 'PLANTED_SIX', 'PLANTED_THREE', 'PLANTED_TWO']);
   });
 
   it('a variable documented that nothing reads', () => {
@@ -151,12 +161,20 @@ describe('each check catches a planted mistake', () => {
   });
 
   it('a link to a missing file, to a missing heading in another file, and to a missing anchor', async () => {
-    writeFileSync(path.join(scratch, 'a.md'), '# A\n\n## Set up\n\n[ok](#set-up) [ok](b.md#b) [gone](c.md) [no](b.md#nowhere) [no](#nowhere)\n');
+    writeFileSync(
+      path.join(scratch, 'a.md'),
+      '# A\n\n## Set up\n\n[ok](#set-up) [ok](b.md#b) [gone](c.md) [no](b.md#nowhere) [no](#nowhere)\n',
+    );
     writeFileSync(path.join(scratch, 'b.md'), '# B\n');
     const broken = await brokenLinks(['a.md', 'b.md'], scratch);
     expect(broken).toHaveLength(3);
     expect(broken.join('\n')).toMatch(/c\.md/);
     expect(broken.join('\n')).toMatch(/nowhere.*b\.md/);
+  });
+
+  it('a folder the map does not name', () => {
+    const map = read('docs/architecture.md').replaceAll('`scripts/publisher/purge/', '`scripts/publisher/');
+    expect(mappedFolders().filter((folder) => !map.includes(`\`${folder}`))).toEqual(['scripts/publisher/purge/']);
   });
 
   it('a Node version other than the one package.json asks for', () => {

@@ -38,6 +38,26 @@ export function sourceFiles(dir: string, root = ROOT): string[] {
   return out.sort();
 }
 
+/**
+ * The folders a map of the tree must name: every folder directly under src/, and every folder of
+ * scripts/ (the bare Astro template's own inner folders left out), as `src/x/`, `scripts/x/y/`.
+ */
+export function mappedFolders(root = ROOT): string[] {
+  const dirs = (rel: string) =>
+    readdirSync(path.join(root, rel), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+      .map((entry) => `${rel}/${entry.name}`);
+  const scripts: string[] = [];
+  const walk = (rel: string) => {
+    for (const dir of dirs(rel)) {
+      scripts.push(dir);
+      if (!dir.endsWith('/bare-template')) walk(dir);
+    }
+  };
+  walk('scripts');
+  return [...dirs('src'), ...scripts].map((dir) => `${dir}/`).sort();
+}
+
 /** Block and line comments removed (a `//` inside a string such as a URL is kept). */
 export function stripComments(source: string): string {
   return source
