@@ -127,7 +127,7 @@ describe('each check catches a planted mistake', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('a script renamed in package.json', () => {
-    const scripts = { ...pkg.scripts, 'bench:built': pkg.scripts['bench:build']! };
+    const scripts: Record<string, string> = { ...pkg.scripts, 'bench:built': pkg.scripts['bench:build']! };
     delete scripts['bench:build'];
     expect(unknownScripts(read('README.md'), scripts)).toContain('bench:build');
     expect(unknownScripts('run `npm run buidl` then `npm test`.', pkg.scripts)).toEqual(['buidl']);

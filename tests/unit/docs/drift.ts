@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkValidateLinks from 'remark-validate-links';
-import { engine } from 'unified-engine';
+import { engine, type Options as EngineOptions } from 'unified-engine';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -157,7 +157,7 @@ export async function brokenLinks(files: readonly string[], cwd = ROOT): Promise
           files: [...files],
           cwd,
           extensions: ['md'],
-          plugins: [[remarkValidateLinks, { repository: false }]],
+          plugins: [[remarkValidateLinks, { repository: false }]] as EngineOptions['plugins'],
           detectConfig: false,
           detectIgnore: false,
           out: false,
