@@ -89,6 +89,11 @@ describe('the README and docs/ match the tree', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists every package.json script in the README', () => {
+    const named = npmScriptsNamed(read('README.md'));
+    expect(Object.keys(pkg.scripts).filter((name) => !named.has(name))).toEqual([]);
+  });
+
   it('documents in docs/configuration.md every environment variable src/, scripts/ and the configs read', () => {
     const reads = envReadsIn(productFiles);
     expect(reads.has('PUBLIC_API_BASE_URL')).toBe(true); // the scan finds what it should
