@@ -37,8 +37,7 @@ export async function settledMap<T>(
 
 /**
  * Makes the folder a file goes into, once per folder however many files go there, in parallel with
- * the other files' work (made one at a time before the links, a release of many page folders
- * waited for them under visitors' load).
+ * the other files' work rather than all ahead of it (a release has a folder per page).
  */
 export function folderMaker(): (file: string) => Promise<unknown> {
   const made = new Map<string, Promise<unknown>>();
