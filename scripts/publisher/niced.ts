@@ -28,8 +28,8 @@ let asideSeq = 0;
 /**
  * Deletes the folder `dir` without waiting for it: renamed aside at once (`<dir>.gone-<pid>-<n>`,
  * so that a new `dir` can be made straight away) and removed by a niced `rm -rf` (fs.rm where
- * that fails). Thousands of files (a menu's work folder, its twins) went through the publisher's
- * event loop and thread pool on the next edit's path otherwise. Resolves when it is gone; at once
+ * that fails). Thousands of files (a menu's work folder, its twins) would otherwise go through the
+ * publisher's event loop and thread pool on the next edit's path. Resolves when it is gone; at once
  * when there was no `dir`.
  */
 export function deleteAside(dir: string): Promise<void> {

@@ -28,13 +28,10 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|xml|xsl|svg)$/;
 const MIN_BYTES = 1024;
 /**
  * Brotli quality 5 and gzip level 6 for pages, feeds and sitemaps; Brotli 11 and gzip 9 for
- * hashed assets. Measured on this site's pages (2 shared cores, CPU time per page, 60 article
- * pages of the scale-1400 build): Thai 43.5 KB → Brotli 5 0.80 ms (8.1 KB), 6 0.88 ms (8.1 KB),
- * 4 0.71 ms (8.9 KB); gzip 6 0.46 ms, 9 0.70 ms (9.0 KB both); English 36 KB alike. Quality 11
- * takes 70–80 ms a page for 8 % fewer bytes. Pages are made on every edit (a few hundred when a
- * page is in many related items) and 20,000 at a time on a full publish. Hashed assets are made
- * once per build and served for a year: they get the smallest bytes (a 28 KB stylesheet takes
- * 63 ms at 11, the 210 KB client script 470 ms).
+ * hashed assets. Pages are made on every edit and all at once on a full publish: the qualities
+ * where more CPU stops buying bytes (11 costs about a hundred times as much for a few per cent).
+ * Hashed assets are made once per build and served for a year: they get the smallest bytes.
+ * Measured on this site's pages: docs/performance.md.
  */
 const PAGE_QUALITY = 5;
 const ASSET_QUALITY = 11;
@@ -46,10 +43,8 @@ const CHUNK_MIN = 64 * 1024;
 
 /**
  * Brotli's window (log2 bytes) for a file of `size`: as large as the file, no larger than the
- * default (22). The default's 4 MB ring buffer was set up for each 44 KB page. With a window the
- * size of the file, 1,500 English article pages on the thread pool (2 cores) took 1.45-1.53 ms of
- * CPU a page against 2.22-2.30 ms, 0.78-0.83 ms of wall time against 1.19-1.23 ms, and came out
- * no larger (18.3 KB against 18.4 KB).
+ * default (22). The default's 4 MB ring buffer would be set up for each page; a window the size
+ * of the file costs a third less CPU a page for twins no larger (measured: docs/performance.md).
  */
 const windowFor = (size: number) =>
   Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
@@ -83,8 +78,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  */
 export async function writeTwins(dir: string, sitePath: string, bytes: Buffer, at = sitePath): Promise<Twin[]> {
   if (!compressible(sitePath, bytes.length)) return [];
-  // One chunk for the whole file: with zlib's 16 KB default a 44 KB page went to the thread pool
-  // and back several times, and Brotli took 1.35 ms of CPU against 0.9 ms (0.73 ms synchronously).
+  // One chunk for the whole file: with zlib's 16 KB default a page goes to the thread pool and
+  // back several times, and costs more CPU (measured: docs/performance.md).
   const chunkSize = Math.max(CHUNK_MIN, bytes.length);
   const [br, gzipped] = await Promise.all([
     brotli(bytes, {
@@ -136,15 +131,16 @@ export class TwinStash {
   async twinsOf(sitePath: string, hash: string, read: () => Buffer): Promise<Twin[]> {
     const made = this.#made.get(hash);
     if (made) return made;
-    // Side by side in one folder: a folder each cost a mkdir per page (36,000 at 72,000 pages).
+    // Side by side in one folder: a folder each would cost a mkdir per page.
     const twins = await writeTwins(this.dir, sitePath, read(), `${hash}-${path.basename(sitePath)}`);
     this.#made.set(hash, twins);
     return twins;
   }
 
   /**
-   * Forgets them all; their folder is put aside at once and deleted in the background (72,000
-   * files at 72,000 pages, on the path of the publish after the twins' release). Resolves when it is gone.
+   * Forgets them all; their folder is put aside at once and deleted in the background (a menu's
+   * twins are two files a page, too many for the path of the publish after their release).
+   * Resolves when it is gone.
    */
   clear(): Promise<void> {
     this.#made.clear();
@@ -156,8 +152,8 @@ export class TwinStash {
  * Writes the twins of every file of a build's output folder that lacks them, in place. The
  * builds the publisher takes as a base release (`npm start`, `npm run build`, `npm run deploy`:
  * build-site.ts) run it, so that the base release has its twins and the catch-up after it has
- * none to make (at 20,000 pages that was most of a minute between the base release and ready,
- * with the first edit waiting behind it). Returns how many files got twins and the time taken.
+ * none to make (the first edit would wait behind them). Returns how many files got twins and
+ * the time taken.
  */
 export async function precompressFolder(dir: string): Promise<{ files: number; ms: number }> {
   const t = performance.now();

@@ -1,11 +1,10 @@
 /**
  * The dir store's placing and removing of many files at once (a menu's every page, their twins):
- * synchronous calls, a batch at a time. Through fs.promises, each file's removal and link were
- * two round trips to the thread pool, with `rm`'s own checks: 36,000 files took 2.1-2.4 s on a
- * busy 2-core machine, against 0.6-0.7 s made synchronously. While a menu's twins compress, the
- * pool is theirs: a spare's removal of 72,000 old twins one `rm` at a time waited behind them for
- * the whole of the twins' render, and their release waited 12 s for a copy instead. The event
- * loop turns between batches, so a webhook or `/status` waits at most one batch.
+ * synchronous calls, a batch at a time. Through fs.promises each file's removal and link would be
+ * two round trips to the thread pool, with `rm`'s own checks, several times slower; and while a
+ * menu's twins compress the pool is theirs, so a spare's removals would wait behind the whole of
+ * the twins' render (measured: docs/performance.md). The event loop turns between batches, so a
+ * webhook or `/status` waits at most one batch.
  */
 import { linkSync, mkdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +17,7 @@ export interface Placement {
   to: string;
 }
 
-/** Files linked between two turns of the event loop (about 5-10 ms of calls). */
+/** Files linked between two turns of the event loop: a few milliseconds of calls. */
 const BATCH = 500;
 
 /**

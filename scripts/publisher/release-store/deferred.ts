@@ -1,5 +1,5 @@
 /**
- * A deploy's base release must not go live alone (issue 26 item 4): it was built from the API as
+ * A deploy's base release must not go live alone: it was built from the API as
  * it was when the build began, and edits made since are live in the release it replaces. This
  * wraps a store so that the first `activate` is held back: the base release is staged, the
  * publisher re-reads the API on top of it, and the release that follows (the base plus every

@@ -1,5 +1,5 @@
 /**
- * The dir store's manifest in parts (release-store/dir.ts `PARTS`) and the stage hint
+ * The dir store's manifest in parts (release-store/dir/manifests.ts `PARTS`) and the stage hint
  * (stages/release.ts `stageHint`): an edit's stage writes only the parts of the paths it changed
  * and links the others from the live release, works from the hint alone when it is over the
  * live release, and ignores a hint over any other release.
@@ -77,7 +77,7 @@ describe('the dir store manifest in parts', () => {
         ['article/9/index.html', null],
       ]),
     };
-    // Onto a spare with the hint, the store never asks for the whole list (228,000 files at 72,000 pages).
+    // Onto a spare with the hint, the store never asks for the whole list (every file of the site).
     let listed = 0;
     const list = () => (listed++, r2Files);
     expect(await store.stage('r2', list, hint)).toMatchObject({ written: 2, reused: 298 });
@@ -138,7 +138,7 @@ describe('the dir store manifest in parts', () => {
     expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);
   });
 
-  it('takes over a release staged with another number of parts (64 before session 18): read whole, the next stage writes every part', async () => {
+  it('takes over a release staged with another number of parts (an older layout): read whole, the next stage writes every part', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'parts-'));
     const src = mkdtempSync(path.join(tmpdir(), 'parts-src-'));
     const a = fileOf(src, 'a/index.html', 'a one', ['article:a']);

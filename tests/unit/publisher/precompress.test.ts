@@ -64,6 +64,8 @@ describe('the twin stash (the twins of a menu’s every page, made ahead of thei
     const after = new TwinStash(dir);
     expect(after.size).toBe(0);
     expect(existsSync(first[0]!.source)).toBe(false);
+    // ... and are deleted in the background, so that what follows sees only the clearing's work.
+    await vi.waitFor(() => expect(readdirSync(path.dirname(dir))).toEqual([]));
     await after.twinsOf('news/b/index.html', 'h3', () => Buffer.from(page));
     const clearing = after.clear();
     expect(after.size).toBe(0);
