@@ -52,6 +52,7 @@ const schema = z
     FASTLY_API_BASE: url,
     API_PORT: port,
     PUBLISHER_PORT: port,
+    PUBLISHER_ADMIN_PORT: port,
     PORT: port,
     SEARCH_PORT: port,
     SITE_METRICS_PORT: port,

@@ -21,12 +21,14 @@ import { createPurger } from './purge/index.ts';
 import { createReleaseStore } from './release-store/index.ts';
 import { deferFirstActivation, type DeferredStore } from './release-store/deferred.ts';
 import { publicPath } from './purge/urls.ts';
-import { checkRenderPath, loadRenderPath } from './render-path.ts';
+import { checkRenderPath, loadRenderPath, type RenderPath } from './render-path.ts';
+import type { ReleaseStore } from './release-store/types.ts';
+import type { Server } from 'node:http';
 import { seedFromBuild } from './content-store.ts';
 import { parseCommand } from '../config/cli.ts';
 import { loadEnv, requireEnv } from '../config/env.ts';
 import { Publisher } from './publisher.ts';
-import { createPublisherServer, ReplayStore } from './server.ts';
+import { createPublisherServer, createPublisherServers, ReplayStore } from './server.ts';
 import { startSearchServer } from './site-main.ts';
 import { rereadIntervalMs, Schedule, type Clock } from './schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
@@ -34,6 +36,8 @@ import { createLogger, type Logger } from './log.ts';
 import { createPublisherMetrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
 import type { PublisherMetrics } from './metrics.ts';
+
+type Purger = ReturnType<typeof createPurger>;
 
 export interface StartOptions {
   renderPathDir: string;
@@ -43,6 +47,13 @@ export interface StartOptions {
   insecureDev: boolean;
   host: string;
   port: number;
+  /**
+   * PUBLISHER_ADMIN_PORT: `/status`, `/status/history`, `/metrics`, `/readyz`, `/admin/` and
+   * `/rollback` on this port only (bound to `adminHost`, default 127.0.0.1), `port` then answers
+   * `/hooks/content` and `/healthz` only. Unset: everything on `port`.
+   */
+  adminPort?: number;
+  adminHost?: string;
   keepReleases: number;
   /**
    * The API the publisher re-reads (PUBLIC_API_BASE_URL): a render path built against another
@@ -69,20 +80,247 @@ export interface StartOptions {
   };
 }
 
-export async function startPublisher(o: StartOptions) {
-  const logger =
-    o.logger ??
-    createLogger({ env: o.env ?? process.env, secrets: [...o.secrets, ...(o.adminToken ? [o.adminToken] : [])] });
-  const metrics = createPublisherMetrics();
-  const readiness = new Readiness(metrics);
+/** What the start's steps share. */
+interface Start {
+  o: StartOptions;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
   /** A line of its own (the stages and the server log with fields, ./stages/report.ts). */
-  const log = (line: string) => logger.info(line.replace(/^publisher: /, ''));
+  log: (line: string) => void;
+  metrics: PublisherMetrics;
+  readiness: Readiness;
+}
+
+/** The render path, checked against the API it must have been built for, then loaded. */
+async function loadCheckedRenderPath(s: Start) {
+  const built = await checkRenderPath(s.o.renderPathDir, s.o.apiBaseUrl);
+  if (s.o.apiBaseUrl && !built.apiBaseUrl)
+    s.log(
+      `publisher: the render path does not say which API it was built against (a build of old); rebuild to have it checked`,
+    );
+  return { built, renderPath: await loadRenderPath(s.o.renderPathDir) };
+}
+
+/**
+ * Which build the live release was made from (PUBLISH_DIR/build.json), this build's identity,
+ * and how to record this one as live.
+ */
+async function buildRecord(o: StartOptions, builtAt: string | undefined) {
+  const file = path.join(o.publishDir, 'build.json');
+  const thisBuild = builtAt ?? (await realpath(o.renderPathDir));
+  const liveBuild = await readFile(file, 'utf8').then(
+    (text) => (JSON.parse(text) as { build?: string }).build ?? null,
+    () => null,
+  );
+  const record = async () => {
+    await mkdir(o.publishDir, { recursive: true });
+    await writeFile(`${file}.tmp`, JSON.stringify({ build: thisBuild, renderPath: await realpath(o.renderPathDir) }));
+    await rename(`${file}.tmp`, file);
+  };
+  return { thisBuild, liveBuild, record };
+}
+
+/** What the first release's choice needs: the publisher and what it was made over. */
+interface FirstRelease {
+  publisher: Publisher;
+  store: ReleaseStore;
+  releases: ReleaseStore;
+  purger: Purger;
+  renderPath: RenderPath;
+  liveBefore: { id: string } | null;
+  build: Awaited<ReturnType<typeof buildRecord>>;
+}
+
+/**
+ * In the background: every area read once more (after any edit that arrives meanwhile:
+ * stages/queue.ts); ready once that is live and the spare copies edits stage on are made.
+ */
+function catchUpThenReady(s: Start, publisher: Publisher, failed: string): void {
+  s.readiness.set('catching up');
+  void publisher
+    .catchUp()
+    .then(() => publisher.store.sparesReady?.({ whenHeld: 'wait' }))
+    .then(
+      () => s.readiness.set('ready'),
+      (err: unknown) => s.logger.error({ err }, `${failed}; retrying with back-off`),
+    );
+}
+
+/**
+ * A build published as the base release: the re-read caches start from the answers it read
+ * (content-store.ts `seedFromBuild`), while the release stages. Not for a live release served
+ * as it is (a restart): edits made since the build may have changed what those answers say.
+ */
+async function publishSeeded(s: Start, f: FirstRelease, dist: string) {
+  const publishing = f.publisher.publishBuild(dist);
+  const seeded = seedFromBuild(f.renderPath, publishing).then(
+    ({ answers, collections }) =>
+      s.log(
+        `publisher: the build's answers seed the re-read caches: ${answers} answer(s); ${collections.length} area(s) revalidated, not read again, by the catch-up`,
+      ),
+    (err: unknown) =>
+      s.logger.warn({ err }, 'the build’s answers could not seed the re-read caches; the catch-up reads every area'),
+  );
+  const base = await publishing;
+  await seeded;
+  return base;
+}
+
+/** After a new build went live: every path whose bytes differ from the old release is purged. */
+async function purgeOldCode(s: Start, f: FirstRelease, before: string, now: string | null): Promise<void> {
+  const old = await f.store.files(before);
+  const after = now ? await f.store.files(now) : null;
+  if (!old || !after || f.purger.name === 'none') return;
+  const paths = [...after].filter(([p, file]) => old.get(p)?.hash !== file.hash).map(([p]) => publicPath(p));
+  for (const p of old.keys()) if (!after.has(p)) paths.push(publicPath(p));
+  await f.purger
+    .purge({ tags: [], paths: paths.filter((p) => !p.startsWith('/_astro/')) })
+    .catch((error: unknown) => s.log(`publisher: purge after the new build failed: ${(error as Error).message}`));
+}
+
+/**
+ * New code (a deploy): the build staged as a base release, the old release live until the API
+ * is re-read on top of it, then one switch. Resolves with the promise of that switch.
+ */
+async function deployBuild(s: Start, f: FirstRelease, liveBefore: { id: string }): Promise<Promise<void>> {
+  const base = await publishSeeded(s, f, s.o.baseDist);
+  s.log(
+    `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
+  );
+  s.readiness.set('catching up');
+  const deployed = (async () => {
+    await f.publisher.catchUp();
+    s.readiness.set('ready');
+    const flushed = await (f.releases as DeferredStore).flush();
+    const now = (await f.store.live())?.id ?? null;
+    await f.build.record();
+    s.log(`publisher: the new build is live as ${now}${flushed ? ' (nothing was edited during the build)' : ''}`);
+    // The CDN held pages of the old code.
+    await purgeOldCode(s, f, liveBefore.id, now);
+  })();
+  deployed.catch((err: unknown) => s.logger.error({ err }, 'the new build did not go live'));
+  return deployed;
+}
+
+/**
+ * The first release of this start: the live one adopted as it is (a restart), a new build
+ * staged over it (a deploy), or the build published (nothing live yet). Resolves with the
+ * promise that the new build is live (a deploy), a resolved one otherwise.
+ */
+async function firstRelease(s: Start, f: FirstRelease, deploy: boolean): Promise<Promise<void>> {
+  const { publisher, liveBefore, build } = f;
+  if (!deploy && liveBefore && (await publisher.adoptLive())) {
+    s.log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
+    if (build.liveBuild === null) await build.record();
+    catchUpThenReady(s, publisher, 'catch-up failed'); // the live release is served meanwhile
+  } else if (deploy && liveBefore) {
+    return deployBuild(s, f, liveBefore);
+  } else {
+    await publishSeeded(s, f, s.o.baseDist);
+    await build.record();
+    // What changed during the build; the detail answers later edits reuse (the build made the twins).
+    catchUpThenReady(s, publisher, 'first re-read failed');
+  }
+  return Promise.resolve();
+}
+
+/** Listens on host:port; one line naming the setting when that fails. */
+async function listen(server: Server, host: string, port: number, names: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `${host}:${port} is in use (${names}): is another publisher running?`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/**
+ * The webhook listener, and the admin listener when PUBLISHER_ADMIN_PORT is set; one line
+ * each saying where it is and what it answers.
+ */
+async function listenAll(s: Start, publisher: Publisher) {
+  const { o } = s;
+  const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
+  await replay.load();
+  const options = {
+    ...{ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay },
+    ...{ logger: s.logger, metrics: s.metrics, readiness: s.readiness },
+    adminToken: o.adminToken ?? s.env.PUBLISHER_ADMIN_TOKEN,
+  };
+  if (o.adminPort === undefined) {
+    const server = createPublisherServer(options);
+    const port = await listen(server, o.host, o.port, 'PUBLISHER_HOST, PUBLISHER_PORT');
+    s.log(
+      `publisher listening on http://${o.host}:${port} (webhooks at /hooks/content; /status, /metrics and /admin/ on the same port: set PUBLISHER_ADMIN_PORT to move them off it)`,
+    );
+    return { server, port, admin: null };
+  }
+  const { webhook, admin } = createPublisherServers(options);
+  const port = await listen(webhook, o.host, o.port, 'PUBLISHER_HOST, PUBLISHER_PORT');
+  const adminHost = o.adminHost || '127.0.0.1';
+  const adminPort = await listen(admin, adminHost, o.adminPort, 'PUBLISHER_ADMIN_HOST, PUBLISHER_ADMIN_PORT').catch(
+    async (error: unknown) => {
+      await new Promise((r) => webhook.close(r));
+      throw error;
+    },
+  );
+  s.log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content, /healthz; nothing else)`);
+  s.log(
+    `publisher: operators' endpoints on http://${adminHost}:${adminPort} (/status, /status/history, /metrics, /admin/, /rollback)`,
+  );
+  return { server: webhook, port, admin: { server: admin, port: adminPort, host: adminHost } };
+}
+
+/** Scheduled re-reads and the boundary publishes (schedule.ts). */
+async function startSchedule(s: Start, publisher: Publisher, renderPath: RenderPath): Promise<Schedule | null> {
+  const given = s.o.schedule;
+  if (!given) return null;
+  const schedule = new Schedule({
+    publisher,
+    collections: () => renderPath.collections(),
+    markStale,
+    file: path.join(s.o.publishDir, 'boundaries.json'),
+    intervalMs: given.intervalMs,
+    ...(given.clock ? { clock: given.clock } : {}),
+    metrics: given.metrics ?? s.metrics,
+    logger: given.logger ?? s.logger.child({ stage: 'schedule' }),
+  });
+  await schedule.start();
+  s.log(
+    `publisher: ${given.intervalMs > 0 ? `re-reads the API every ${given.intervalMs / 1000} s` : 'no scheduled re-reads'}; ${schedule.boundaries.length} boundary publish(es) ahead (next ${schedule.boundaries[0]?.at ?? 'none'})`,
+  );
+  return schedule;
+}
+
+/** The logger, metrics and readiness of one start; refuses to start without a secret. */
+function beginStart(o: StartOptions): Start {
+  const env = o.env ?? process.env;
+  const logger = o.logger ?? createLogger({ env, secrets: [...o.secrets, ...(o.adminToken ? [o.adminToken] : [])] });
+  const metrics = createPublisherMetrics();
+  const s: Start = {
+    ...{ o, env, logger, metrics },
+    readiness: new Readiness(metrics),
+    log: (line: string) => logger.info(line.replace(/^publisher: /, '')),
+  };
   if (o.secrets.length === 0 && !o.insecureDev) {
     throw new Error(
       'publisher: WEBHOOK_SECRET is not set; refusing to start (use --insecure-dev for local trials only)',
     );
   }
-  const env = o.env ?? process.env;
+  return s;
+}
+
+export async function startPublisher(o: StartOptions) {
+  const s = beginStart(o);
+  const { env, log, logger, metrics, readiness } = s;
   // Both read their configuration first: a wrong value stops the start before the slow load.
   const store = createReleaseStore(env, o.publishDir);
   const purger = createPurger(env, {
@@ -92,177 +330,43 @@ export async function startPublisher(o: StartOptions) {
       metrics.purgeSeconds.observe(seconds);
     },
   });
-  const built = await checkRenderPath(o.renderPathDir, o.apiBaseUrl);
-  if (o.apiBaseUrl && !built.apiBaseUrl)
-    log(
-      `publisher: the render path does not say which API it was built against (a build of old); rebuild to have it checked`,
-    );
-  const renderPath = await loadRenderPath(o.renderPathDir);
+  const { built, renderPath } = await loadCheckedRenderPath(s);
   const leftovers = (await store.recover?.()) ?? [];
   if (leftovers.length > 0)
     log(
       `publisher: removed what an interrupted publish left: ${leftovers.slice(0, 10).join(', ')}${leftovers.length > 10 ? ' …' : ''}`,
     );
-  // Which build the live release was made from: another one (new code) is published as a new
-  // base release, switched to only with the edits made since that build began (a deploy).
-  const buildFile = path.join(o.publishDir, 'build.json');
-  const thisBuild = built.builtAt ?? (await realpath(o.renderPathDir));
-  const liveBuild = await readFile(buildFile, 'utf8').then(
-    (text) => (JSON.parse(text) as { build?: string }).build ?? null,
-    () => null,
-  );
+  // Another build than the live release's (new code) is published as a new base release,
+  // switched to only with the edits made since that build began (a deploy).
+  const build = await buildRecord(o, built.builtAt);
   const liveBefore = await store.live();
   // (A live release with no record comes from before builds were recorded: served as it is.)
-  const deploy = liveBefore !== null && (o.publishBase === true || (liveBuild !== null && liveBuild !== thisBuild));
+  const deploy =
+    liveBefore !== null &&
+    (o.publishBase === true || (build.liveBuild !== null && build.liveBuild !== build.thisBuild));
   const releases = deploy ? deferFirstActivation(store) : store;
-  const recordBuild = async () => {
-    await mkdir(o.publishDir, { recursive: true });
-    await writeFile(
-      `${buildFile}.tmp`,
-      JSON.stringify({ build: thisBuild, renderPath: await realpath(o.renderPathDir) }),
-    );
-    await rename(`${buildFile}.tmp`, buildFile);
-  };
   const publisher = new Publisher({
-    renderPath,
-    store: releases,
-    purger,
+    ...{ renderPath, store: releases, purger, keepReleases: o.keepReleases, logger, metrics },
     workDir: path.join(o.publishDir, '.work'),
     stateDir: path.join(o.publishDir, 'page-maps'),
-    keepReleases: o.keepReleases,
-    logger,
-    metrics,
     journalFile: path.join(o.publishDir, 'queue.sqlite'),
     historyFile: path.join(o.publishDir, 'history.sqlite'),
   });
   log(`publisher: releases to ${env.PUBLISH_TARGET || 'dir'}, purges through ${purger.name}`);
-  /** Resolves when the new build is live (a deploy), at once otherwise. */
-  let deployed: Promise<void> = Promise.resolve();
-  /**
-   * In the background: every area read once more (after any edit that arrives meanwhile:
-   * stages/queue.ts); ready once that is live and the spare copies edits stage on are made.
-   */
-  const catchUpThenReady = (failed: string) => {
-    readiness.set('catching up');
-    void publisher
-      .catchUp()
-      .then(() => publisher.store.sparesReady?.({ whenHeld: 'wait' }))
-      .then(
-        () => readiness.set('ready'),
-        (err: unknown) => logger.error({ err }, `${failed}; retrying with back-off`),
-      );
-  };
-  /**
-   * A build published as the base release: the re-read caches start from the answers it read
-   * (content-store.ts `seedFromBuild`), while the release stages. Not for a live release served
-   * as it is (a restart): edits made since the build may have changed what those answers say.
-   */
-  const seedCaches = (base: Promise<unknown>) =>
-    seedFromBuild(renderPath, base).then(
-      ({ answers, collections }) =>
-        log(
-          `publisher: the build's answers seed the re-read caches: ${answers} answer(s); ${collections.length} area(s) revalidated, not read again, by the catch-up`,
-        ),
-      (err: unknown) =>
-        logger.warn({ err }, 'the build’s answers could not seed the re-read caches; the catch-up reads every area'),
-    );
-  if (!deploy && liveBefore && (await publisher.adoptLive())) {
-    log(`publisher: serving the live release ${liveBefore.id} as it is; re-reading the API to catch up`);
-    if (liveBuild === null) await recordBuild();
-    catchUpThenReady('catch-up failed'); // the live release is served meanwhile
-  } else if (deploy) {
-    const held = releases as DeferredStore;
-    const publishing = publisher.publishBuild(o.baseDist);
-    const seeded = seedCaches(publishing);
-    const base = await publishing;
-    await seeded;
-    log(
-      `publisher: a new build: staged as ${base.release}; the release ${liveBefore.id} stays live until the API is re-read on top of it (the edits made since the build began)`,
-    );
-    readiness.set('catching up');
-    deployed = (async () => {
-      await publisher.catchUp();
-      readiness.set('ready');
-      const flushed = await held.flush();
-      const now = (await store.live())?.id ?? null;
-      await recordBuild();
-      log(`publisher: the new build is live as ${now}${flushed ? ' (nothing was edited during the build)' : ''}`);
-      // The CDN held pages of the old code: every path whose bytes differ from the old release goes.
-      const before = await store.files(liveBefore.id);
-      const after = now ? await store.files(now) : null;
-      if (before && after && purger.name !== 'none') {
-        const paths = [...after].filter(([p, f]) => before.get(p)?.hash !== f.hash).map(([p]) => publicPath(p));
-        for (const p of before.keys()) if (!after.has(p)) paths.push(publicPath(p));
-        await purger
-          .purge({ tags: [], paths: paths.filter((p) => !p.startsWith('/_astro/')) })
-          .catch((error: unknown) => log(`publisher: purge after the new build failed: ${(error as Error).message}`));
-      }
-    })();
-    deployed.catch((err: unknown) => logger.error({ err }, 'the new build did not go live'));
-  } else {
-    const publishing = publisher.publishBuild(o.baseDist);
-    const seeded = seedCaches(publishing);
-    await publishing;
-    await seeded;
-    await recordBuild();
-    // What changed during the build; the detail answers later edits reuse (the build made the twins).
-    catchUpThenReady('first re-read failed');
-  }
+  const f: FirstRelease = { publisher, store, releases, purger, renderPath, liveBefore, build };
+  const deployed = await firstRelease(s, f, deploy);
   // Edits accepted (202) before a kill and never published: queued again, the CMS sends nothing.
   const restored = publisher.queue.restore();
   if (restored > 0) logger.info({ events: restored }, `${restored} accepted event(s) not yet live queued again`);
-  const replay = new ReplayStore(path.join(o.publishDir, 'webhook-ids.json'));
-  await replay.load();
-  const server = createPublisherServer({
-    ...{ publisher, secrets: o.secrets, insecureDev: o.insecureDev, replay },
-    ...{ logger, metrics, readiness, adminToken: o.adminToken ?? (o.env ?? process.env).PUBLISHER_ADMIN_TOKEN },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `${o.host}:${o.port} is in use (PUBLISHER_HOST, PUBLISHER_PORT): is another publisher running?`
-            : `cannot listen on ${o.host}:${o.port}: ${error.message}`,
-        ),
-      ),
-    );
-    server.listen(o.port, o.host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : o.port;
-  log(`publisher listening on http://${o.host}:${port} (webhooks at /hooks/content)`);
-  let schedule: Schedule | null = null;
-  if (o.schedule) {
-    schedule = new Schedule({
-      publisher,
-      collections: () => renderPath.collections(),
-      markStale,
-      file: path.join(o.publishDir, 'boundaries.json'),
-      intervalMs: o.schedule.intervalMs,
-      ...(o.schedule.clock ? { clock: o.schedule.clock } : {}),
-      metrics: o.schedule.metrics ?? metrics,
-      logger: o.schedule.logger ?? logger.child({ stage: 'schedule' }),
-    });
-    await schedule.start();
-    log(
-      `publisher: ${o.schedule.intervalMs > 0 ? `re-reads the API every ${o.schedule.intervalMs / 1000} s` : 'no scheduled re-reads'}; ${schedule.boundaries.length} boundary publish(es) ahead (next ${schedule.boundaries[0]?.at ?? 'none'})`,
-    );
-  }
+  const { server, port, admin } = await listenAll(s, publisher);
+  const schedule = await startSchedule(s, publisher, renderPath);
   return {
-    publisher,
-    renderPath,
-    server,
-    store,
-    port,
-    logger,
-    metrics,
-    readiness,
-    deployed,
-    schedule,
+    ...{ publisher, renderPath, server, store, port, logger, metrics, readiness, deployed, schedule },
+    /** The admin listener (PUBLISHER_ADMIN_PORT), null when everything shares `port`. */
+    admin,
     close: async () => {
       schedule?.stop();
-      await new Promise<void>((r) => server.close(() => r()));
+      await Promise.all([server, ...(admin ? [admin.server] : [])].map((x) => new Promise((r) => x.close(r))));
       // The store's copies and spare refreshes under way end before a publisher started after
       // this one (a restart in the same process) touches the same folders.
       await publisher.store.sparesReady?.();
@@ -283,7 +387,8 @@ function isRunning(pid: number): boolean {
 const USAGE = `usage: npm run publisher -- [--render-path DIR] [--base-dist DIR] [--insecure-dev]
 
 The long-lived publisher (production): signed webhooks in, the pages an edit touches rendered
-again, a new release switched in one step; /status, /healthz on PUBLISHER_HOST:PUBLISHER_PORT.
+again, a new release switched in one step; webhooks on PUBLISHER_HOST:PUBLISHER_PORT, with /status,
+/metrics and /admin/ there too unless PUBLISHER_ADMIN_PORT moves them to a loopback port of their own.
 Build first with the same PUBLIC_API_BASE_URL (npm run build keeps the render path it needs).
 
   --render-path DIR   the build's render path (default RENDER_PATH_DIR, .data/render-path/current)
@@ -291,10 +396,14 @@ Build first with the same PUBLIC_API_BASE_URL (npm run build keeps the render pa
   --insecure-dev      accept unsigned webhooks (local trials only)
   -h, --help          this text
 
-Environment (README "Environment", docs/deploy.md, docs/operations.md):
+Environment (docs/configuration.md, docs/deploy.md, docs/operations.md):
   PUBLIC_API_BASE_URL (required)   the API the render path was built against
   WEBHOOK_SECRET (required)        whsec_<base64>, two separated by a space during a rotation
-  PUBLISHER_HOST, PUBLISHER_PORT   127.0.0.1, 8790
+  PUBLISHER_HOST, PUBLISHER_PORT   127.0.0.1, 8790 (the webhook: /hooks/content)
+  PUBLISHER_ADMIN_HOST, PUBLISHER_ADMIN_PORT
+                                   127.0.0.1, unset: /status, /status/history, /metrics, /admin/
+                                   and /rollback on this port only (the webhook port: /healthz too)
+  PUBLISHER_ADMIN_TOKEN            bearer token of /admin/ (no page when unset)
   PUBLISH_DIR, KEEP_RELEASES       .data/releases, 5
   PUBLISH_TARGET                   dir (default) or s3 with S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PREFIX
   PURGE_ADAPTER, PURGE_COMMAND     how the CDN is told (command, cloudflare, fastly, none)
@@ -336,6 +445,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       insecureDev: values['insecure-dev'] === true,
       host: env.PUBLISHER_HOST || '127.0.0.1',
       port: checked.PUBLISHER_PORT ?? 8790,
+      ...(checked.PUBLISHER_ADMIN_PORT === undefined
+        ? {}
+        : { adminPort: checked.PUBLISHER_ADMIN_PORT, adminHost: env.PUBLISHER_ADMIN_HOST || '127.0.0.1' }),
       keepReleases: checked.KEEP_RELEASES ?? 5,
       apiBaseUrl: checked.PUBLIC_API_BASE_URL,
       schedule: { intervalMs: rereadIntervalMs(env) },

@@ -1,5 +1,5 @@
 /**
- * The publisher's metrics (issue 26), served at `GET /metrics` in the Prometheus text format.
+ * The publisher's metrics, served at `GET /metrics` in the Prometheus text format.
  * One registry per process; the names below are public (README "Metrics", docs/operations.md's
  * alerts use them): rename one only together with both.
  *
@@ -19,12 +19,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 const STAGE_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 120];
 const REQUEST_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export function createPublisherMetrics(options: { defaults?: boolean } = {}) {
-  const registry = new Registry();
-  if (options.defaults !== false) collectDefaultMetrics({ register: registry, prefix: 'portal_publisher_process_' });
-  const registers = [registry];
+type Registers = Registry[];
+
+/** What webhooks and publishes did: counters and durations. */
+function publishMetrics(registers: Registers) {
   return {
-    registry,
     webhooks: new Counter({
       name: 'portal_publisher_webhooks_total',
       help: 'Webhooks received, by outcome (accepted or refused) and reason of a refusal',
@@ -68,6 +67,12 @@ export function createPublisherMetrics(options: { defaults?: boolean } = {}) {
       help: 'Requests to the content API made by re-reads',
       registers,
     }),
+  };
+}
+
+/** The publisher's moment (gauges read when /metrics is asked), purges and scheduled re-reads. */
+function stateMetrics(registers: Registers) {
+  return {
     queueDepth: new Gauge({
       name: 'portal_publisher_queue_depth',
       help: 'Content events waiting for a publish',
@@ -122,6 +127,13 @@ export function createPublisherMetrics(options: { defaults?: boolean } = {}) {
       registers,
     }),
   };
+}
+
+export function createPublisherMetrics(options: { defaults?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.defaults !== false) collectDefaultMetrics({ register: registry, prefix: 'portal_publisher_process_' });
+  const registers = [registry];
+  return { registry, ...publishMetrics(registers), ...stateMetrics(registers) };
 }
 
 export type PublisherMetrics = ReturnType<typeof createPublisherMetrics>;

@@ -1,5 +1,5 @@
 /**
- * The site server in its own process (issue 23, item 4): `npm start` and `npm run bench:publish`
+ * The site server in its own process: `npm start` and `npm run bench:publish`
  * fork it, so the publisher's heavy work (re-read, render, compress, copy) and the visitors'
  * requests each get their own event loop and the operating system shares the cores between them.
  *

@@ -105,20 +105,39 @@ export function serveManualSearch(
   return true;
 }
 
-export async function startSiteServer(o: SiteServerOptions): Promise<{
-  url: string;
-  port: number;
-  server: Server;
-  /** The release folders the server keeps a handler for: the live one and kept ones it served. */
-  heldReleases(): string[];
-  close(): Promise<void>;
-}> {
-  const root = path.resolve(o.root);
-  // One handler (and one map of the release's cache tags, about 20,000 pages) per release folder
-  // served: only for the live release and the kept ones, or a long-lived server grows with every
-  // publish. A pruned release's folder is renamed away (release-store/dir.ts), so its path never
-  // comes back with other files.
+/**
+ * The live release folder and the kept ones, each served through its own sirv handler.
+ *
+ * One handler (and one map of the release's cache tags, about 20,000 pages) per release folder
+ * served: only for the live release and the kept ones, or a long-lived server grows with every
+ * publish. A pruned release's folder is renamed away (release-store/dir.ts), so its path never
+ * comes back with other files.
+ */
+function releaseFolders(root: string, folder: boolean) {
   const handlers = new Map<string, Promise<Handler>>();
+  const liveDir = (): string | null => {
+    if (folder) return root;
+    try {
+      return realpathSync(path.join(root, 'live'));
+    } catch {
+      return null;
+    }
+  };
+  /** Kept releases other than `live`, newest first (ids sort by time). */
+  const olderReleases = (live: string): string[] => {
+    if (folder) return [];
+    try {
+      const dir = path.join(root, 'releases');
+      return readdirSync(dir)
+        .filter((id) => !id.startsWith('.'))
+        .sort()
+        .reverse()
+        .map((id) => path.join(dir, id))
+        .filter((d) => d !== live);
+    } catch {
+      return [];
+    }
+  };
   const forgetPruned = () => {
     const live = liveDir();
     const kept = new Set(live ? [live, ...olderReleases(live)] : []);
@@ -139,85 +158,83 @@ export async function startSiteServer(o: SiteServerOptions): Promise<{
   };
   const serve = (dir: string, req: IncomingMessage, res: ServerResponse, next: () => void) =>
     void handlerFor(dir).then((h) => h(req, res, next));
-  const liveDir = (): string | null => {
-    if (o.folder) return root;
-    try {
-      return realpathSync(path.join(root, 'live'));
-    } catch {
-      return null;
-    }
-  };
-  /** Kept releases other than `live`, newest first (ids sort by time). */
-  const olderReleases = (live: string): string[] => {
-    if (o.folder) return [];
-    try {
-      const dir = path.join(root, 'releases');
-      return readdirSync(dir)
-        .filter((id) => !id.startsWith('.'))
-        .sort()
-        .reverse()
-        .map((id) => path.join(dir, id))
-        .filter((d) => d !== live);
-    } catch {
-      return [];
-    }
-  };
+  return { liveDir, olderReleases, serve, held: () => [...handlers.keys()] };
+}
 
-  const notFound = (dir: string | null, req: IncomingMessage, res: ServerResponse) => {
-    const page = dir && path.join(dir, '404.html');
-    if (!page || !existsSync(page)) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    res.statusCode = 404;
-    // sirv answers with statusCode 200 unless told: serve 404.html through it with the status kept.
-    const original = res.writeHead.bind(res);
-    res.writeHead = ((code: number, ...rest: unknown[]) =>
-      original(code === 200 ? 404 : code, ...(rest as []))) as typeof res.writeHead;
-    req.url = '/404.html';
-    serve(dir, req, res, () => void res.writeHead(404).end());
-  };
+type Folders = ReturnType<typeof releaseFolders>;
 
+/** The release's 404.html with status 404 (plain text when it has none). */
+function notFound(f: Folders, dir: string | null, req: IncomingMessage, res: ServerResponse): void {
+  const page = dir && path.join(dir, '404.html');
+  if (!page || !existsSync(page)) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  res.statusCode = 404;
+  // sirv answers with statusCode 200 unless told: serve 404.html through it with the status kept.
+  const original = res.writeHead.bind(res);
+  res.writeHead = ((code: number, ...rest: unknown[]) =>
+    original(code === 200 ? 404 : code, ...(rest as []))) as typeof res.writeHead;
+  req.url = '/404.html';
+  f.serve(dir, req, res, () => void res.writeHead(404).end());
+}
+
+/** Counts the answer by status and kind, and its latency, once it is sent. */
+function countRequest(metrics: SiteMetrics, req: IncomingMessage, res: ServerResponse): void {
+  const started = process.hrtime.bigint();
+  const at = new URL(req.url ?? '/', 'http://site');
+  const kind = requestKind(at.pathname, at.search);
+  res.once('finish', () => {
+    metrics.requests.inc({ status: String(res.statusCode), kind });
+    metrics.requestSeconds.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
+  });
+}
+
+/** A request for a file of the live release (a hashed asset also from an older kept one). */
+function serveRelease(f: Folders, req: IncomingMessage, res: ServerResponse): void {
+  const dir = f.liveDir();
+  if (!dir) {
+    res
+      .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' })
+      .end('No release is live yet');
+    return;
+  }
+  const url = new URL(req.url ?? '/', 'http://site');
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return notFound(f, dir, req, res);
+  }
+  // Nothing outside the release, no dotfiles (the release manifest).
+  if (pathname.split('/').some((s) => s.startsWith('.'))) return notFound(f, dir, req, res);
+  if (!pathname.endsWith('/') && !path.extname(pathname) && existsSync(path.join(dir, pathname, 'index.html'))) {
+    res.writeHead(301, { Location: `${url.pathname}/${url.search}` }).end();
+    return;
+  }
+  if (pathname.endsWith('/')) req.url = `${url.pathname}index.html${url.search}`;
+  f.serve(dir, req, res, () => {
+    if (pathname.startsWith('/_astro/')) {
+      const older = f.olderReleases(dir).find((d) => existsSync(path.join(d, pathname)));
+      if (older) return f.serve(older, req, res, () => notFound(f, dir, req, res));
+    }
+    notFound(f, dir, req, res);
+  });
+}
+
+export async function startSiteServer(o: SiteServerOptions): Promise<{
+  url: string;
+  port: number;
+  server: Server;
+  /** The release folders the server keeps a handler for: the live one and kept ones it served. */
+  heldReleases(): string[];
+  close(): Promise<void>;
+}> {
+  const folders = releaseFolders(path.resolve(o.root), o.folder === true);
   const server = createServer((req, res) => {
-    if (o.metrics) {
-      const { requests, requestSeconds } = o.metrics;
-      const started = process.hrtime.bigint();
-      const at = new URL(req.url ?? '/', 'http://site');
-      const kind = requestKind(at.pathname, at.search);
-      res.once('finish', () => {
-        requests.inc({ status: String(res.statusCode), kind });
-        requestSeconds.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
-      });
-    }
+    if (o.metrics) countRequest(o.metrics, req, res);
     if (o.renderRequest && serveManualSearch(o.renderRequest, req, res, new URL(req.url ?? '/', 'http://site'))) return;
-    const dir = liveDir();
-    if (!dir) {
-      res
-        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' })
-        .end('No release is live yet');
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://site');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      return notFound(dir, req, res);
-    }
-    // Nothing outside the release, no dotfiles (the release manifest).
-    if (pathname.split('/').some((s) => s.startsWith('.'))) return notFound(dir, req, res);
-    if (!pathname.endsWith('/') && !path.extname(pathname) && existsSync(path.join(dir, pathname, 'index.html'))) {
-      res.writeHead(301, { Location: `${url.pathname}/${url.search}` }).end();
-      return;
-    }
-    if (pathname.endsWith('/')) req.url = `${url.pathname}index.html${url.search}`;
-    serve(dir, req, res, () => {
-      if (pathname.startsWith('/_astro/')) {
-        const older = olderReleases(dir).find((d) => existsSync(path.join(d, pathname)));
-        if (older) return serve(older, req, res, () => notFound(dir, req, res));
-      }
-      notFound(dir, req, res);
-    });
+    serveRelease(folders, req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -228,7 +245,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<{
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,
     port,
     server,
-    heldReleases: () => [...handlers.keys()],
+    heldReleases: folders.held,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy`: new code live while editors work (issue 26 item 4; docs/operations.md
+ * `npm run deploy`: new code live while editors work (docs/operations.md
  * "Upgrade"). One command:
  *
  * 1. builds the new code (as `npm run build`: dist/ and a fresh render path, switched only when

@@ -1,5 +1,5 @@
 /**
- * The site server in its own process (scripts/publisher/site-main.ts, issue 23 item 4), as
+ * The site server in its own process (scripts/publisher/site-main.ts), as
  * `npm start` runs it: the live release served from PUBLISH_DIR, the manual search with a query
  * forwarded to the publisher's search route (here a render stand-in in this process), and the
  * request metrics on a loopback address of their own, not on the public site.
