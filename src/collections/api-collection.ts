@@ -45,6 +45,7 @@ import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
 import { takeStale } from '../lib/clock';
 import type { HeldList } from './page-prediction';
+import { CACHE_KEY_BODIES, CACHE_KEY_RECORDS, CONTENT_VERSION, DETAIL_CACHE, NOTE_READS } from '../lib/bridge';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -185,62 +186,13 @@ function describeZodIssue(error: z.ZodError): string {
 type Limiter = ReturnType<typeof createLimiter>;
 
 /**
- * Set only inside the long-lived publisher (scripts/publisher/content-store.ts), never in a
- * build: answers of per-record calls made through `all()` that an edit did not touch are reused
- * instead of fetched again, so re-reading an area after one edit costs its lists and that record.
+ * The cache of API answers the loaders read through (the bridge's `DETAIL_CACHE`): set inside the
+ * long-lived publisher (scripts/publisher/content-store.ts), where answers of per-record calls
+ * made through `all()` that an edit did not touch are reused instead of fetched again, so
+ * re-reading an area after one edit costs its lists and that record; in a render-path build, a
+ * recorder that reuses nothing (src/integrations/render-path/detail-answers.ts).
  */
-const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
-interface DetailCache {
-  /** A reused answer, or one the publisher patches once the record it names is read (`pending`: undefined = fetch it). */
-  get(lang: Lang, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined;
-  set(lang: Lang, endpoint: string, value: unknown): void;
-  /** This language's fetches are done: answers still pending are fetched instead. */
-  settle?(lang: Lang): void;
-  /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
-  requests?(collection: string, count: number): void;
-  /**
-   * True while the publisher re-reads every area reusing nothing (its catch-up after a start, a
-   * scheduled re-read), or edited records of a type it holds no detail answer of yet: the lists
-   * then embed their details, as in a build.
-   */
-  embeds?(): boolean;
-  /** The answer of `endpoint` came embedded in its list (no request of its own). */
-  embedded?(endpoint: string): void;
-  /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
-  list?(lang: Lang, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
-  setList?(lang: Lang, endpoint: string, items: readonly unknown[]): void;
-  /** A paged list's last whole answer and this re-read's dirty records, when its pages may be predicted. */
-  pages?(lang: Lang, endpoint: string): HeldList | undefined;
-  setPages?(lang: Lang, endpoint: string, items: readonly unknown[], limit: number): void;
-  /** Pages of a paged list answered from the held list in this pass. */
-  pagesReused?(count: number): void;
-  /**
-   * True in the publisher's re-read of edited records it holds the answers of: a language is then
-   * read through its caches (page 1 of a held list, kept lists, reused answers: a few requests)
-   * instead of revalidating every GET of its last sync first (a 304 each: 200 for the activities
-   * of the language an edit left alone, at 72,000 pages).
-   */
-  skipsRevalidation?(): boolean;
-  /**
-   * One language of `collection` was read from the API (not found unchanged): every answer it
-   * handed over came through `set`, `setList` and `setPages` (a render-path build keeps them for
-   * the publisher: src/integrations/render-path/detail-answers.ts).
-   */
-  readInFull?(collection: string, lang: Lang): void;
-  /** Told each GET's answer as it came (the publisher keeps those of an edit's first pass). */
-  heard?(lang: Lang, url: string, text: string): void;
-  /**
-   * The answer the first pass of this re-read got for `url` (a moved record's second pass,
-   * scripts/publisher/stages/reread.ts), or undefined: asked again, the API would answer the same.
-   */
-  replay?(lang: Lang, url: string): string | undefined;
-  /**
-   * True when the publisher wants the whole re-read in progress to step aside now (an edit
-   * waits): the next GET throws `SteppedAside`, the loader fails, and nothing it read is applied.
-   */
-  stops?(): boolean;
-}
-const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
+const detailCache = () => DETAIL_CACHE.get();
 
 /** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
 const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
@@ -662,8 +614,7 @@ export interface DigestSource {
  * the intro pages' `{ id: 'shell', digest: pageCacheKey(…) }`, names that key's entries). The
  * publisher reads it after getStaticPaths to tag each page with the records it shows.
  */
-const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
-const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> | undefined>)[CACHE_KEY_RECORDS];
+const recordsOfKeys = () => CACHE_KEY_RECORDS.get();
 
 /**
  * Set only inside the long-lived publisher, beside the records: cacheKey → the key of what the
@@ -671,8 +622,7 @@ const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> 
  * keys with the same body key differ in the shell only: the publisher may then swap the shell's
  * parts in the live page instead of rendering it (scripts/publisher/stages/splice.ts).
  */
-const CACHE_KEY_BODIES = Symbol.for('portal.render-path.cache-key-bodies');
-const bodiesOfKeys = () => (globalThis as Record<symbol, Map<string, string> | undefined>)[CACHE_KEY_BODIES];
+const bodiesOfKeys = () => CACHE_KEY_BODIES.get();
 
 /**
  * The content's version inside the long-lived publisher: scripts/publisher/content-store.ts adds
@@ -680,8 +630,7 @@ const bodiesOfKeys = () => (globalThis as Record<symbol, Map<string, string> | u
  * change once pages render. What getStaticPaths reads for every page (the shell's entries) may be
  * read once per version.
  */
-const CONTENT_VERSION = Symbol.for('portal.render-path.content-version');
-export const contentVersion = () => (globalThis as Record<symbol, number | undefined>)[CONTENT_VERSION];
+export const contentVersion = () => CONTENT_VERSION.get();
 
 /**
  * Tells the publisher that the getStaticPaths running now reads these collections, when it takes
@@ -689,9 +638,8 @@ export const contentVersion = () => (globalThis as Record<symbol, number | undef
  * getStaticPaths when a collection it read changed: scripts/publisher/render-path.ts `watchReads`).
  * Does nothing in a build.
  */
-const NOTE_READS = Symbol.for('portal.render-path.note-reads');
 export function noteReads(collections: readonly string[]): void {
-  (globalThis as Record<symbol, ((c: readonly string[]) => void) | undefined>)[NOTE_READS]?.(collections);
+  NOTE_READS.get()?.(collections);
 }
 
 /**

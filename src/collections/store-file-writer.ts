@@ -23,7 +23,8 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
-import { FILE_WRITER, internalFallback, patchAstroClass } from './astro-internals.ts';
+import { FILE_WRITER, internalFallback, patchAstroClass, type FileWriterShape } from './astro-internals.ts';
+import { PATCH_MARKS } from '../lib/bridge.ts';
 
 /** A value the first pass does not take: the whole write goes to Astro's writer. */
 class NotStreamable extends Error {}
@@ -225,15 +226,9 @@ export async function writeStoreFile(
   return true;
 }
 
-/** Astro's file writer (content/data-store-writer.js: exported by its module, not by the package). */
-interface FileWriter {
-  readonly target: string | URL;
-  write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
-}
-
 /** Astro's content store is written by `writeStoreFile` from now on in this process. */
 export function streamStoreWrites(): void {
-  patchAstroClass<FileWriter>(FILE_WRITER, 'portal.store-file-writer', (proto) => {
+  patchAstroClass<FileWriterShape>(FILE_WRITER, PATCH_MARKS.storeFileWriter, (proto) => {
     const write = proto.write;
     proto.write = async function (collections) {
       // A writer of another shape (a later Astro) is left to do its own write (an error under CI).

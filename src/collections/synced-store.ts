@@ -1,5 +1,5 @@
 /**
- * The content the build's sync just loaded, handed to the build's own renderer (issue 12,
+ * The content the build's sync just loaded, handed to the build's own renderer (the build's
  * memory).
  *
  * `astro build` syncs every collection into a store that stays in memory for the whole build,
@@ -16,20 +16,15 @@
  * (a unit test checks this).
  */
 import type { LoaderContext } from 'astro/loaders';
+import { SYNCED_STORE, type SyncedStore } from '../lib/bridge.ts';
 
 type Entries = Pick<LoaderContext['store'], 'entries'>;
 
-/** `globalThis[Symbol.for(SYNCED_STORE_KEY)]`: the generated store module reads it by this name. */
-export const SYNCED_STORE_KEY = 'portal.synced-store';
-
-interface SyncedStore {
-  sealed: boolean;
-  collections: Map<string, Entries>;
-}
-
+/** The record, in the bridge's `SYNCED_STORE` slot: the generated store module reads it there. */
 function synced(): SyncedStore {
-  const slot = globalThis as Record<symbol, SyncedStore | undefined>;
-  return (slot[Symbol.for(SYNCED_STORE_KEY)] ??= { sealed: false, collections: new Map() });
+  let store = SYNCED_STORE.get();
+  if (!store) SYNCED_STORE.set((store = { sealed: false, collections: new Map() }));
+  return store;
 }
 
 /** A loader's part of the store (its LoaderContext `store`), as the sync leaves it. */

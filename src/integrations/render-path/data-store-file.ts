@@ -18,7 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { sealSyncedStore, SYNCED_STORE_KEY } from '../../collections/synced-store.ts';
+import { sealSyncedStore } from '../../collections/synced-store.ts';
+import { SYNCED_STORE } from '../../lib/bridge.ts';
 import {
   CONTENT_DATA_META,
   internalFallback,
@@ -36,7 +37,7 @@ export const STORE_FILE = 'data-store.json';
  * localeCompare: serializeDataStore), or else the file.
  */
 const READ_STORE = `import { existsSync, readFileSync } from 'node:fs';
-const synced = globalThis[Symbol.for(${JSON.stringify(SYNCED_STORE_KEY)})];
+const synced = ${SYNCED_STORE.code};
 const byKey = ([a], [b]) => a.localeCompare(b);
 function read() {
   const file = ['./${STORE_FILE}', '../${STORE_FILE}'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u));

@@ -31,15 +31,14 @@ import { recordDetailAnswers, type AnswerRecorder } from './detail-answers.ts';
 import { quietUnchangedMeta } from '../../collections/unchanged-meta.ts';
 import { streamStoreWrites } from '../../collections/store-file-writer.ts';
 import {
+  captureBuildInternals,
   DATA_STORE_MODULE,
   DATA_STORE_SINGLETON,
   internalFallback,
+  PRERENDER_ENTRY_PREFIX,
   prerenderDirOf,
 } from '../../collections/astro-internals.ts';
-
-/** `globalThis` keys the prerender bundle fills in for the publisher. */
-const DATA_STORE_KEY = 'portal.render-path.data-store';
-const COLLECTIONS_KEY = 'portal.render-path.collections';
+import { COLLECTIONS, DATA_STORE } from '../../lib/bridge.ts';
 
 const HOOK_ID = 'virtual:portal-render-path-hook';
 
@@ -48,7 +47,7 @@ const HOOK_ID = 'virtual:portal-render-path-hook';
  * removes the folder only after generating pages), so the folder may hold older entries too.
  */
 async function newestEntry(dir: URL): Promise<string | undefined> {
-  const names = (await readdir(dir)).filter((f) => f.startsWith('prerender-entry'));
+  const names = (await readdir(dir)).filter((f) => f.startsWith(PRERENDER_ENTRY_PREFIX));
   const dated = await Promise.all(names.map(async (name) => ({ name, at: (await stat(new URL(name, dir))).mtimeMs })));
   return dated.sort((a, b) => b.at - a.at)[0]?.name;
 }
@@ -86,7 +85,7 @@ export default function renderPath(): AstroIntegration {
                 load: (id: string) =>
                   id === `\0${HOOK_ID}`
                     ? `import { collections } from ${JSON.stringify(configFile)};\n` +
-                      `globalThis[Symbol.for(${JSON.stringify(COLLECTIONS_KEY)})] = collections;\n`
+                      `${COLLECTIONS.code} = collections;\n`
                     : undefined,
                 transform(code: string, id: string) {
                   if (!DATA_STORE_MODULE.test(id)) return undefined;
@@ -97,7 +96,7 @@ export default function renderPath(): AstroIntegration {
                     );
                     return undefined;
                   }
-                  return `${code}\nglobalThis[Symbol.for(${JSON.stringify(DATA_STORE_KEY)})] = ${DATA_STORE_SINGLETON};\n`;
+                  return `${code}\n${DATA_STORE.code} = ${DATA_STORE_SINGLETON};\n`;
                 },
               },
             ],
@@ -132,15 +131,7 @@ export default function renderPath(): AstroIntegration {
             if (!entryName) throw new Error(`render-path: no prerender entry in ${fileURLToPath(prerenderDir)}`);
             const entry = await import(new URL(entryName, prerenderDir).href);
             const app = entry.app as BundleApp;
-            let internals: Parameters<typeof writeFacts>[3] | undefined;
-            const setInternals = app.setInternals.bind(app);
-            app.setInternals = (value: unknown) => {
-              internals = value as typeof internals;
-              setInternals(value);
-            };
-            await defaultPrerenderer.setup?.();
-            app.setInternals = setInternals;
-            if (!internals) throw new Error('render-path: Astro did not hand over its build internals');
+            const internals = await captureBuildInternals(app, async () => defaultPrerenderer.setup?.());
             await writeFacts(fileURLToPath(prerenderDir), entryName, app, internals);
             const dir = path.resolve(target);
             await rm(dir, { recursive: true, force: true });
