@@ -160,19 +160,18 @@ interface Waiter {
  * the new record's fresh answer and is fetched again when it names one of the records the new
  * one names (its related items: with related items chosen among a record's neighbours, as the
  * reference API does, the records around the new one; with "the newest N", every record of its
- * category), and reused otherwise (issue 23: a create used to re-read every detail of its type,
- * 3,020 requests at 20,000 pages). The scheduled re-read (schedule.ts) reuses nothing, so an API
- * whose related items follow another rule is caught up within one interval. An edit that moves a
- * record (the keys it names changed: another category, other related items) is read again as a
- * new one (stages/reread.ts): the answers that named it were fetched in the first pass, those
- * that may name it now are found as for a create (a category change re-read every detail of its
- * type: 2,992 requests, 4.9 s at 20,000 pages). A deletion forgets the record's own answers.
- * Outside a re-read of dirty records (the catch-up), nothing is reused and every answer is kept.
+ * category), and reused otherwise, rather than every detail of its type read again. The
+ * scheduled re-read (schedule.ts) reuses nothing, so an API whose related items follow another
+ * rule is caught up within one interval. An edit that moves a record (the keys it names
+ * changed: another category, other related items) is read again as a new one
+ * (stages/reread.ts): the answers that named it were fetched in the first pass, those that may
+ * name it now are found as for a create, rather than every detail of its type read again. A
+ * deletion forgets the record's own answers. Outside a re-read of dirty records (the catch-up), nothing is reused and every answer is kept.
  */
 class DetailCache {
   #entries = new Map<string, Cached>();
   #dirty: Map<string, Set<string>> | null = null;
-  /** A Set: a create's pass holds one for every cached answer of its type (10,000 at 72,000 pages), resolved one by one. */
+  /** A Set: a create's pass holds one for every cached answer of its type, resolved one by one. */
   #waiters = new Set<Waiter>();
   /** `type key` → the ids (`lang endpoint`) of its own answers. */
   #own = new Map<string, Set<string>>();

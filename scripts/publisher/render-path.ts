@@ -89,7 +89,7 @@ export interface RenderPath {
   /**
    * Those of `collections` that nine in ten or more page routes' getStaticPaths read when they last
    * ran (the menus, the footer: every page's shell), or none while a page route has not been
-   * watched. A change to one re-runs nearly every route's getStaticPaths (seconds at 20,000 pages).
+   * watched. A change to one re-runs nearly every route's getStaticPaths (seconds on a large site).
    */
   readByAll?(collections: ReadonlySet<string>): string[];
   /** The bytes of one output file, or null for a response without a body. */

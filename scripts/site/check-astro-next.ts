@@ -85,7 +85,7 @@ const results: Array<[string, number]> = [];
 let broken: string[] | undefined;
 try {
   cpSync(ROOT, work, { recursive: true, filter: (src) => !LEFT_OUT.has(path.relative(ROOT, src).split(path.sep)[0]!) });
-  // Hard links: no copy of 600 MB; npm writes the packages it replaces as new files.
+  // Hard links: no copy of node_modules; npm writes the packages it replaces as new files.
   const link = run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(work, 'node_modules')], ROOT);
   if (link.code !== 0) throw new Error('could not hard-link node_modules');
   // Caches are written in place: the copy gets its own.

@@ -15,14 +15,14 @@
  *   the last good site stays published
  * - sync meta: the time of the last sync that read the area, and a digest of the whole area per language are kept
  *   in `meta`; an unchanged area leaves the store untouched
- * - conditional requests (issue 12): `meta` also keeps, per language, the ETag of every GET
+ * - conditional requests: `meta` also keeps, per language, the ETag of every GET
  *   the area made. The next sync first asks each of them again with `If-None-Match`; when
  *   every one answers 304 the area is unchanged and nothing is fetched, parsed or written.
  *   One answer that is not 304 (an edit, a failure, a GET without ETag) and the area is read
  *   in full as before: a 304 never hides an edit, because an edit changes the body of the
  *   GET that carries it, and the set of GETs only depends on their answers (and on
  *   `syncKey`, for an area that also depends on the date).
- * - embedded details (issue 12): in a build every GET prefers `embed=detail`; the six large
+ * - embedded details: in a build every GET prefers `embed=detail`; the six large
  *   areas' lists then carry each item's detail answer, and `all()` answers those details from
  *   them without a request. A large area costs one GET per list page to read and to revalidate,
  *   and the list's ETag covers the details it carries (tests/unit/api/conditional-loader.test.ts).
@@ -355,8 +355,8 @@ const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 /**
  * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build, and in the
  * publisher's re-reads of every area (which fill its detail cache), its GETs prefer lists with
- * embedded details, and the details those lists carry are not asked again: at 20,000 pages a
- * catch-up sent 17,482 GETs one detail at a time. A re-read of edited records does not: its
+ * embedded details, and the details those lists carry are not asked again (one GET a list page
+ * instead of one a detail). A re-read of edited records does not: its
  * detail cache holds the details, and a list page with a hundred details embedded would cost
  * more than the one or two it fetches.
  */
@@ -417,150 +417,190 @@ function readSynced(raw: unknown): SyncedGets | undefined {
   }
 }
 
+/** One sync of one area: what its languages' reads and writes share. */
+interface AreaSync<S extends z.ZodType> {
+  options: ApiCollectionOptions<S>;
+  context: LoaderContext;
+  /** Keys of records the API answered malformed: their last good version stays in the store. */
+  malformed: Set<string>;
+  limit: Limiter;
+  /** Records made by other loader code are never kept, however the API answers (src/integrations/loader-code). */
+  syncKey: string;
+  /** Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for a full read. */
+  stale: boolean;
+  reportSkipped(skipped: SkippedRecord): void;
+  /** The store or the meta changes: the write is held until the sync ends. */
+  changed(): void;
+  setMeta(key: string, value: string | undefined): void;
+}
+
+/** One language of the area: unchanged (every GET of its last sync answers 304), or read from the API. */
+async function readLanguage<S extends z.ZodType>(lang: Lang, sync: AreaSync<S>) {
+  const { options, context, limit, syncKey } = sync;
+  const { store, meta, logger, collection } = context;
+  const synced = readSynced(meta.get(`gets:${lang}`));
+  const stored = meta.get(`count:${lang}`);
+  if (
+    !sync.stale &&
+    synced &&
+    synced.key === syncKey &&
+    stored !== undefined &&
+    countOf(store.keys(), `${lang}/`) === Number(stored) &&
+    detailCache()?.skipsRevalidation?.() !== true &&
+    (await stillValid(lang, synced, limit))
+  ) {
+    return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
+  }
+  const ctx = createAreaContext(
+    lang,
+    limit,
+    (m) => logger.warn(m),
+    (key) => sync.malformed.add(key),
+  );
+  try {
+    const started = performance.now();
+    const { result, gets, embedded } = await areaSkips.run(sync.reportSkipped, () =>
+      withGets(() => options.fetch(ctx)),
+    );
+    const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    return {
+      lang,
+      unchanged: false as const,
+      records: [...result],
+      gets: syncedGets(syncKey, gets, embedded),
+      requests: gets.size,
+      took,
+    };
+  } catch (error) {
+    if (error instanceof ApiUnreachable || error instanceof SteppedAside) throw error;
+    if (isUnreachable(error)) throw new ApiUnreachable(options.endpoint, error);
+    const reason = error instanceof Error ? error.message : String(error);
+    const failure = new Error(`Could not load ${collection} (${options.endpoint}, ${lang}): ${reason}`);
+    failure.stack = `Error: ${failure.message}`;
+    throw failure;
+  }
+}
+
+type LanguageRead = Awaited<ReturnType<typeof readLanguage>>;
+
+/** The records of a language that pass their schema, once each; `kept`: those that fail it and stay as they were. */
+function validRecords<S extends z.ZodType>(lang: Lang, records: ReadonlyArray<AreaRecord<unknown>>, sync: AreaSync<S>) {
+  const { schema, endpoint } = sync.options;
+  const { store, logger } = sync.context;
+  const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
+  const seen = new Set<string>();
+  /** Records the store holds that now fail their schema: their last good version stays. */
+  const kept = new Set<string>();
+  for (const record of records) {
+    const id = `${lang}/${record.key}`;
+    const parsed = schema.safeParse(record.data);
+    if (!parsed.success) {
+      // A record that was good before (a publisher's re-read, a build over its cache) keeps
+      // its last good version, and its pages stay as they were, instead of disappearing.
+      const keep = store.has(id) && !seen.has(id);
+      if (keep) kept.add(id);
+      logger.warn(
+        `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
+      );
+      continue;
+    }
+    if (seen.has(id)) {
+      logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
+      continue;
+    }
+    seen.add(id);
+    valid.push({ id, data: parsed.data as Record<string, unknown> });
+  }
+  return { valid, seen, kept };
+}
+
+/** Writes a language read from the API to the store and the meta, each only where it changed. */
+function storeLanguage<S extends z.ZodType>(
+  read: Extract<LanguageRead, { unchanged: false }>,
+  sync: AreaSync<S>,
+): void {
+  const { lang, records, gets, took } = read;
+  const { endpoint } = sync.options;
+  const { store, meta, logger, generateDigest, collection } = sync.context;
+  const { valid, seen, kept } = validRecords(lang, records, sync);
+  // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
+  const digests = valid.map(({ id, data }) => digestOf(`${collection}\0${id}`, data, generateDigest));
+  const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
+  const digestKey = `digest:${lang}`;
+  const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
+  if (!unchanged) {
+    sync.changed();
+    for (const id of store.keys()) {
+      if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
+      // The API names a record by its slug or id; the area's key may add its kind (`article:<slug>`).
+      const key = id.slice(lang.length + 1);
+      if (kept.has(id) || sync.malformed.has(key) || sync.malformed.has(key.slice(key.indexOf(':') + 1))) {
+        if (!kept.has(id))
+          logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
+        continue;
+      }
+      store.delete(id);
+    }
+    valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
+    sync.setMeta(digestKey, areaDigest);
+  }
+  // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
+  const getsValue = gets ? JSON.stringify(gets) : undefined;
+  if (getsValue === undefined) {
+    if (meta.get(`gets:${lang}`) !== undefined) sync.setMeta(`gets:${lang}`, undefined);
+  } else if (meta.get(`gets:${lang}`) !== getsValue) sync.setMeta(`gets:${lang}`, getsValue);
+  if (meta.get(`count:${lang}`) !== String(valid.length)) sync.setMeta(`count:${lang}`, String(valid.length));
+  logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
+}
+
 /** The loader behind `apiCollection`; exported for collections that need a custom schema setup. */
 export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>): Loader {
-  const { endpoint, schema, concurrency, langs = LANGS } = options;
+  const { concurrency, langs = LANGS } = options;
   return {
-    name: `api:${endpoint}`,
-    async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
+    name: `api:${options.endpoint}`,
+    async load(context: LoaderContext) {
+      const { store, meta, logger, collection } = context;
       recordSyncedCollection(collection, store);
       // Any change, to a record or to the area's meta, is held until the sync ends.
       const hold = holdStoreWrites(store, meta);
-      const setMeta = (key: string, value: string | undefined) => {
-        hold.changed();
-        if (value === undefined) meta.delete(key);
-        else meta.set(key, value);
-      };
       try {
-        /** Keys of records the API answered malformed: their last good version stays in the store. */
         const malformed = new Set<string>();
         const previous = setSkipReporter(reportToArea);
         if (previous !== reportToArea) outsideAreas = previous;
-        const reportSkipped = (s: SkippedRecord) => {
-          for (const key of s.keys ?? []) malformed.add(key);
-          logger.warn(
-            `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
-          );
-        };
-        // Shared by both languages, and by every collection unless this one asks for its own.
-        const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
-        // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
-        const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
-        // Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for
-        // a full read, whatever the API's 304s say.
-        const stale = takeStale(collection);
-        const loaded = await Promise.all(
-          langs.map(async (lang) => {
-            const synced = readSynced(meta.get(`gets:${lang}`));
-            const stored = meta.get(`count:${lang}`);
-            if (
-              !stale &&
-              synced &&
-              synced.key === syncKey &&
-              stored !== undefined &&
-              countOf(store.keys(), `${lang}/`) === Number(stored) &&
-              detailCache()?.skipsRevalidation?.() !== true &&
-              (await stillValid(lang, synced, limit))
-            ) {
-              return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
-            }
-            const ctx = createAreaContext(
-              lang,
-              limit,
-              (m) => logger.warn(m),
-              (key) => malformed.add(key),
+        const sync: AreaSync<S> = {
+          options,
+          context,
+          malformed,
+          // Shared by both languages, and by every collection unless this one asks for its own.
+          limit: concurrency ? createLimiter(concurrency) : buildWideLimit,
+          syncKey: `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`,
+          stale: takeStale(collection),
+          reportSkipped: (s) => {
+            for (const key of s.keys ?? []) malformed.add(key);
+            logger.warn(
+              `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
             );
-            try {
-              const started = performance.now();
-              const { result, gets, embedded } = await areaSkips.run(reportSkipped, () =>
-                withGets(() => options.fetch(ctx)),
-              );
-              const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-              return {
-                lang,
-                unchanged: false as const,
-                records: [...result],
-                gets: syncedGets(syncKey, gets, embedded),
-                requests: gets.size,
-                took,
-              };
-            } catch (error) {
-              if (error instanceof ApiUnreachable || error instanceof SteppedAside) throw error;
-              if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
-              const reason = error instanceof Error ? error.message : String(error);
-              const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);
-              failure.stack = `Error: ${failure.message}`;
-              throw failure;
-            }
-          }),
-        );
-
-        for (const loadedLang of loaded)
-          detailCache()?.requests?.(collection, loadedLang.unchanged ? loadedLang.unchangedGets : loadedLang.requests);
-        for (const loadedLang of loaded) {
-          const { lang } = loadedLang;
-          if (loadedLang.unchanged) {
-            logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
+          },
+          changed: () => hold.changed(),
+          setMeta: (key, value) => {
+            hold.changed();
+            if (value === undefined) meta.delete(key);
+            else meta.set(key, value);
+          },
+        };
+        const loaded = await Promise.all(langs.map((lang) => readLanguage(lang, sync)));
+        for (const read of loaded)
+          detailCache()?.requests?.(collection, read.unchanged ? read.unchangedGets : read.requests);
+        for (const read of loaded) {
+          if (read.unchanged) {
+            logger.info(`${read.lang}: unchanged (${read.unchangedGets} requests answered 304 Not Modified)`);
             continue;
           }
-          detailCache()?.readInFull?.(collection, lang);
-          const { records, gets, took } = loadedLang;
-          const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
-          const seen = new Set<string>();
-          /** Records the store holds that now fail their schema: their last good version stays. */
-          const kept = new Set<string>();
-          for (const record of records) {
-            const id = `${lang}/${record.key}`;
-            const parsed = schema.safeParse(record.data);
-            if (!parsed.success) {
-              // A record that was good before (a publisher's re-read, a build over its cache) keeps
-              // its last good version, and its pages stay as they were, instead of disappearing.
-              const keep = store.has(id) && !seen.has(id);
-              if (keep) kept.add(id);
-              logger.warn(
-                `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
-              );
-              continue;
-            }
-            if (seen.has(id)) {
-              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
-              continue;
-            }
-            seen.add(id);
-            valid.push({ id, data: parsed.data as Record<string, unknown> });
-          }
-
-          // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
-          const digests = valid.map(({ id, data }) => digestOf(`${collection}\0${id}`, data, generateDigest));
-          const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
-          const digestKey = `digest:${lang}`;
-          const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
-          if (!unchanged) {
-            hold.changed();
-            for (const id of store.keys()) {
-              if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
-              // The API names a record by its slug or id; the area's key may add its kind (`article:<slug>`).
-              const key = id.slice(lang.length + 1);
-              if (kept.has(id) || malformed.has(key) || malformed.has(key.slice(key.indexOf(':') + 1))) {
-                if (!kept.has(id))
-                  logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
-                continue;
-              }
-              store.delete(id);
-            }
-            valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
-            setMeta(digestKey, areaDigest);
-          }
-          // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
-          const getsValue = gets ? JSON.stringify(gets) : undefined;
-          if (getsValue === undefined) {
-            if (meta.get(`gets:${lang}`) !== undefined) setMeta(`gets:${lang}`, undefined);
-          } else if (meta.get(`gets:${lang}`) !== getsValue) setMeta(`gets:${lang}`, getsValue);
-          if (meta.get(`count:${lang}`) !== String(valid.length)) setMeta(`count:${lang}`, String(valid.length));
-          logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
+          detailCache()?.readInFull?.(collection, read.lang);
+          storeLanguage(read, sync);
         }
         // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
-        if (loaded.some((l) => !l.unchanged)) setMeta('lastSync', new Date().toISOString());
+        if (loaded.some((l) => !l.unchanged)) sync.setMeta('lastSync', new Date().toISOString());
       } finally {
         hold.release();
       }
@@ -572,8 +612,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
  * In the long-lived publisher (`contentVersion` set): each record's own values and digest at its
  * last sync, by `collection\0id`. A record re-read from reused answers is a new object made of
  * the same values (the same strings, the same nested objects: answers are never changed in
- * place, only replaced), and has the digest it had: JSON and a hash of 10,000 records per pass
- * (180 ms at 72,000 pages, twice for a category change) only for the records that changed.
+ * place, only replaced), and has the digest it had: the JSON and the hash of a large area are
+ * then worked out only for the records that changed.
  */
 const digests = new Map<string, { values: unknown[]; digest: string }>();
 
@@ -655,8 +695,8 @@ export function cacheKeyOf(
     if (!source) continue;
     text += 'lines' in source ? source.lines : lineOf(source);
   }
-  // One one-shot hash of the lines (83,000 keys a publish at 72,000 pages; createHash's object
-  // per key cost as much again).
+  // One one-shot hash of the lines (a key for every page at every publish: createHash's object
+  // per key would cost as much again).
   const key = hash('sha256', text, 'base64url').slice(0, 32);
   const records = recordsOfKeys();
   // The records a key names follow from its lines: worked out once per key, not for every page

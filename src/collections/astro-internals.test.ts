@@ -90,7 +90,7 @@ async function routeCacheApp() {
   return { app, a, b, runs };
 }
 
-describe('the seam with Astro', () => {
+describe('the seam with Astro: the package and the content store', () => {
   it('astro/dist (every contact): the installed package', () => {
     expect(dist).toBe(path.dirname(require.resolve('astro')));
   });
@@ -138,7 +138,9 @@ describe('the seam with Astro', () => {
     expect(writer.write.length).toBe(1);
     expect(text(FILE_WRITER.file)).toMatch(/writeFileAtomic\(this\.#file, serializeDataStore\(collections\)\)/);
   });
+});
 
+describe('the seam with Astro: the store in the bundle', () => {
   it('astro:data-layer-content (data-store-file.ts): both content runtime files import it by name, tagged as content data', () => {
     for (const name of STORE_IMPORTER_FILES) {
       expect(file(name)).toMatch(STORE_IMPORTERS);
@@ -186,7 +188,9 @@ describe('the seam with Astro', () => {
     expect(runtime).toMatch(/store\.values\(collection\)/);
     expect(runtime).toMatch(/store\.get\(collection, lookupId\)/);
   });
+});
 
+describe("the seam with Astro: the build's prerender bundle", () => {
   it('the prerender entry (render-path/index.ts): its file name starts with prerender-entry', () => {
     const config = text('core/build/vite-build-config.js');
     expect(config).toContain(`PRERENDER_ENTRY_FILENAME_PREFIX = "${PRERENDER_ENTRY_PREFIX}"`);
@@ -244,7 +248,9 @@ describe('the seam with Astro', () => {
     expect(internal).toMatch(/entrySpecifierToBundleMap: \/\* @__PURE__ \*\/ new Map\(\)/);
     expect(text('core/build/app.js')).toMatch(/setInternals\(internals\) \{/);
   });
+});
 
+describe('the seam with Astro: rendering outside the build', () => {
   it("RouteCache (publisher render-path.ts watchReads): getAll asks the cache, runs a route's getStaticPaths on a miss and stores it; a dropped entry is a miss until put back", async () => {
     const { StaticPaths } = await prerenderRuntime();
     const { app, a, b, runs } = await routeCacheApp();
@@ -302,7 +308,9 @@ describe('the seam with Astro', () => {
     expect(((await pathsOfRoute(StaticPaths, app, b)) as typeof all).map((p) => p.pathname)).toEqual(['/b/z/']);
     expect(runs.count).toBe(3); // only b ran again
   });
+});
 
+describe('the seam with Astro: a loader outside the sync, and the rest', () => {
   it('generateDigest (publisher content-store.ts contentDigest): xxhash64 of the JSON, or of the string itself', async () => {
     const layer = text('content/content-layer.js');
     expect(layer).toContain(DIGEST_TEXT);

@@ -25,7 +25,7 @@ const require = createRequire(import.meta.url);
 /** The installed `astro/dist` folder. */
 export const astroDist = (): string => path.dirname(require.resolve('astro'));
 
-/** The text of a file of the installed `astro/dist` (the contract tests read what they rely on). */
+/** The text of a file of the installed `astro/dist`. @internal (the contract tests read what they rely on) */
 export const astroInternalText = (file: string): string => readFileSync(path.join(astroDist(), file), 'utf8');
 
 /** A module of the installed `astro/dist`, as Astro's own code loads it. */
@@ -105,12 +105,12 @@ export interface FileWriterShape {
   write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
 }
 
-/** Astro's MutableDataStore class, for tests that run a sync against the real store. */
+/** Astro's MutableDataStore class. @internal (tests that run a sync against the real store) */
 export async function mutableDataStoreClass(): Promise<typeof AstroMutableStore.MutableDataStore> {
   return (await astroModule<typeof AstroMutableStore>(MUTABLE_DATA_STORE.file)).MutableDataStore;
 }
 
-/** Astro's store writer module: FileWriter and serializeDataStore (the bytes of the store file). */
+/** Astro's store writer module: FileWriter and serializeDataStore. @internal (tests: the bytes of the store file) */
 export async function storeWriterModule(): Promise<Pick<typeof AstroStoreWriter, 'FileWriter' | 'serializeDataStore'>> {
   const { FileWriter, serializeDataStore } = await astroModule<typeof AstroStoreWriter>(FILE_WRITER.file);
   return { FileWriter, serializeDataStore };
@@ -132,7 +132,7 @@ export const metaCollectionOf = (collection: string): string => `meta:${collecti
 export const STORE_VIRTUAL_MODULE = 'astro:data-layer-content';
 /** The two files of Astro's content runtime that import it, as `import("astro:data-layer-content")`. */
 export const STORE_IMPORTERS = /[\\/]astro[\\/]dist[\\/]content[\\/](mutable-)?data-store\.js$/;
-/** Those two files, in `astro/dist`. */
+/** Those two files, in `astro/dist`. @internal (tests) */
 export const STORE_IMPORTER_FILES = ['content/data-store.js', 'content/mutable-data-store.js'] as const;
 /**
  * What Astro's own plugin tags that module with (createContentDataIncrementalMetadata in
@@ -161,7 +161,7 @@ export interface StoreSource<E = unknown> {
   collections(): Map<string, Map<string, E>>;
 }
 
-/** The reads of a StoreSource, each with the collection as its first argument. */
+/** The reads of a StoreSource, each with the collection as its first argument. @internal (the contract test) */
 export const STORE_READS = ['hasCollection', 'get', 'entries', 'values', 'keys', 'has'] as const;
 
 /** The store the singleton holds (loading it when no read has yet). */
@@ -301,7 +301,7 @@ export function watchRouteCache<R>(routeCache: unknown, watch: RouteCacheWatch<R
  * `manifest` (its `routes`, `serverLike`, `base`, `trailingSlash`, `i18n`), `routeCache` and
  * `getComponentByRoute` only; the view hands it the app's own with `routes` narrowed to the one.
  * Astro's getAll turns every cached path of every route into its pathname again on each call
- * (83,000 at 72,000 pages, about 0.5 s); the publisher keeps the paths of a route whose cached
+ * (every page of the site); the publisher keeps the paths of a route whose cached
  * getStaticPaths did not run again (scripts/publisher/render-path.ts `paths`).
  */
 export function pathsOfRoute<R>(
@@ -320,7 +320,11 @@ export function pathsOfRoute<R>(
 
 // ---- 8. The CSP digest, computed once per text (render-path/csp-digests.ts) ----
 
-/** Astro's encryption module (its file in `astro/dist`, and as a module id), and the declaration of its generateCspDigest there, once. */
+/**
+ * Astro's encryption module (its file in `astro/dist`, and as a module id), and the declaration
+ * of its generateCspDigest there, once.
+ */
+/** @internal (tests) */
 export const ENCRYPTION_FILE = 'core/encryption.js';
 export const ENCRYPTION_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 export const CSP_DIGEST_DECLARATION = 'async function generateCspDigest(data, algorithm) {';
@@ -364,6 +368,7 @@ export async function contentDigest(): Promise<(data: unknown) => string> {
  * the site's loaders (src/collections/api-collection.ts) use neither file watching nor entry
  * types nor Markdown, and their records are checked by their own schemas.
  */
+/** @internal (the contract test) */
 export const LOADER_CONTEXT_GIVEN = [
   'collection',
   'store',
@@ -374,6 +379,7 @@ export const LOADER_CONTEXT_GIVEN = [
   'renderMarkdown',
   'generateDigest',
 ] as const;
+/** @internal (the contract test) */
 export const LOADER_CONTEXT_LEFT_OUT = ['watcher', 'refreshContextData', 'entryTypes'] as const;
 
 /** A LoaderContext for a loader run outside Astro's sync, with the store, meta and logger given. */

@@ -3,8 +3,8 @@
  * memory).
  *
  * `astro build` syncs every collection into a store that stays in memory for the whole build,
- * then renders from a second copy: the prerender bundle parses the store's JSON file back
- * (130 MB more at 20,000 pages, at the build's highest point). Each collection's loader
+ * then renders from a second copy: the prerender bundle parses the store's JSON file back, at
+ * the build's highest point of memory. Each collection's loader
  * (./api-collection.ts) records its part of the store here; once the sync is over, the build's
  * bundler plugin (src/integrations/render-path/data-store-file.ts) seals the record, and the
  * bundle's store module, evaluated in the same process, builds its collections from the same

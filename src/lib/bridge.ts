@@ -114,10 +114,10 @@ export interface DetailCache {
 }
 
 /** The shell's parts a page shows (src/shell/shell-splice.ts `ShellPart`), as HTML. */
-export type ShellParts = Record<'header' | 'footer' | 'consent', string>;
+type ShellParts = Record<'header' | 'footer' | 'consent', string>;
 
 /** A loader's part of the store (its LoaderContext `store`), as the sync leaves it. */
-export interface SyncedEntries {
+interface SyncedEntries {
   entries(): Array<[string, unknown]>;
 }
 
@@ -131,7 +131,7 @@ export interface SyncedStore {
  * Astro's content store singleton (`globalDataStore`, reached through
  * src/collections/astro-internals.ts `dataStoreOf`, which knows its shape).
  */
-export interface StoreHolder {
+interface StoreHolder {
   get(): Promise<unknown>;
 }
 
@@ -227,7 +227,7 @@ export const SYNCED_STORE = slot<SyncedStore>(
   'the store module src/integrations/render-path/data-store-file.ts generates',
 );
 
-/** Every slot, by the name it is exported under. */
+/** Every slot, by the name it is exported under. @internal (the bridge's test) */
 export const SLOTS = {
   CLOCK,
   STALE_COLLECTIONS,
