@@ -190,7 +190,9 @@ describe('apiLoader', () => {
       CONTENT_VERSION.clear();
     }
   });
+});
 
+describe('apiLoader with malformed records', () => {
   it('keeps the last good version of a record that turns malformed, named in the warning; the others load', async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, async () => [
@@ -249,7 +251,9 @@ describe('apiLoader', () => {
     expect([...entries.keys()]).toEqual(['th/a', 'th/b']);
     expect(warnings).toContainEqual(expect.stringMatching(/^\[th\] skipped \/things\/gone: HTTP 404/));
   });
+});
 
+describe('apiLoader: where warnings go, and an API that cannot be reached', () => {
   it('two areas loading at once: a record one of them reads malformed in a list keeps its last good version there, its warning in that area', async () => {
     // Areas load at the same time (a build, the publisher's re-read); records keyed with their kind.
     const schema = zm.object({ slug: zm.string(), title: zm.string() });

@@ -125,7 +125,9 @@ describe('writeStoreFile', () => {
     expect(readFileSync(path.join(folder, 'c.json'))).toEqual(astroBytes(store));
     expect(readFileSync(path.join(folder, 'c.json'), 'utf8')).toContain('["Date","2026-11-23T00:00:00.000Z"]');
   });
+});
 
+describe('writeStoreFile on disk', () => {
   it('leaves a file that already holds the store as it is', async () => {
     const file = path.join(dir(), 'data-store.json');
     await writeStoreFile(file, sampleStore());

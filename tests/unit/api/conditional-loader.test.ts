@@ -126,7 +126,9 @@ describe('apiLoader with conditional requests', () => {
       else process.env.PORTAL_LOADER_CODE = before;
     }
   });
+});
 
+describe('apiLoader with conditional requests, after the store or the caches changed', () => {
   it('reads the area again when the store lost its records', async () => {
     const layer = contentLayer();
     await layer.sync();
