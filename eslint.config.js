@@ -5,6 +5,39 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The seam with Astro's internals and its contract test: the only files that may name astro/dist. */
+const SEAM = ['src/collections/astro-internals.ts', 'src/collections/astro-internals.test.ts'];
+/** The bridge between the site and the publisher: the only file that may spell a global slot's key. */
+const BRIDGE = ['src/lib/bridge.ts'];
+const INTERNALS = /astro\/(dist|runtime)\b|node_modules\/astro\b/.source;
+const INTERNALS_MESSAGE =
+  "Astro's internals are reached through src/collections/astro-internals.ts only (with a contract test there).";
+const SLOT_KEY = /^portal\.[a-z]|Symbol\.for\(['"`]portal\./.source;
+const SLOT_MESSAGE = "A global slot's key is declared in src/lib/bridge.ts only: use its accessor.";
+
+/**
+ * Two boundaries, in every file ESLint reads (tests included). Astro's private files are named
+ * (imported, read, or spelled in a path) in the seam only; a `portal.` key of a global slot
+ * (`Symbol.for('portal.…')`) is spelled in the bridge only. The contexts name every string and
+ * template, so a path built by hand or code generated into the bundle is caught too.
+ */
+function boundaries() {
+  const internals = [
+    { selector: `Literal[value=/${INTERNALS}/]`, message: INTERNALS_MESSAGE },
+    { selector: `TemplateElement[value.raw=/${INTERNALS}/]`, message: INTERNALS_MESSAGE },
+  ];
+  const slots = [
+    { selector: `Literal[value=/${SLOT_KEY}/]`, message: SLOT_MESSAGE },
+    { selector: `TemplateElement[value.raw=/${SLOT_KEY}/]`, message: SLOT_MESSAGE },
+  ];
+  const files = ['**/*.{js,mjs,cjs,ts,tsx,astro}'];
+  return [
+    { files, ignores: [...SEAM, ...BRIDGE], rules: { 'no-restricted-syntax': ['error', ...internals, ...slots] } },
+    { files: SEAM, rules: { 'no-restricted-syntax': ['error', ...slots] } },
+    { files: BRIDGE, rules: { 'no-restricted-syntax': ['error', ...internals] } },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,6 +92,7 @@ export default tseslint.config(
     files: ['tests/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...boundaries(),
   {
     // The site logs through src/lib/logger.ts only (spec: console logging is disabled).
     files: ['src/**'],

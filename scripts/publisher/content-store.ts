@@ -10,24 +10,23 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import xxhash from 'xxhash-wasm';
 import { contentChanged, type RenderPath, type StoreEntry } from './render-path.ts';
 import { collectionsOfType, detailEndpoints, linkTypes } from '../../src/areas/registry.ts';
-import type { HeldList } from '../../src/collections/page-prediction.ts';
+import { contentDigest, loaderContext, metaCollectionOf } from '../../src/collections/astro-internals.ts';
+import { DETAIL_CACHE, type HeldList } from '../../src/lib/bridge.ts';
 import { LANGS } from '../../src/i18n/config.ts';
 import { DETAIL_ANSWERS_FILE, type AnswerLine } from '../../src/integrations/render-path/detail-answers.ts';
 
 /**
  * Which collections show records of each webhook `type` (anything else reloads every
  * collection), and the detail endpoints whose answers the re-read may reuse
- * (src/collections/api-collection.ts `DETAIL_CACHE_KEY`: webhook type → the endpoint of one
+ * (the bridge's `DETAIL_CACHE`, src/lib/bridge.ts: webhook type → the endpoint of one
  * record, its key captured): both from the areas' manifests (src/areas/registry.ts).
  */
 const COLLECTIONS_OF_TYPE = collectionsOfType();
 const DETAIL_ENDPOINTS = detailEndpoints();
 /** Types whose edits place no record in another area's lists (the menus): `#listedOnly`. */
 const LINK_TYPES = linkTypes();
-const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 
 /** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */
 function namedKeys(value: unknown, out = new Set<string>()): Set<string> {
@@ -161,19 +160,18 @@ interface Waiter {
  * the new record's fresh answer and is fetched again when it names one of the records the new
  * one names (its related items: with related items chosen among a record's neighbours, as the
  * reference API does, the records around the new one; with "the newest N", every record of its
- * category), and reused otherwise (issue 23: a create used to re-read every detail of its type,
- * 3,020 requests at 20,000 pages). The scheduled re-read (schedule.ts) reuses nothing, so an API
- * whose related items follow another rule is caught up within one interval. An edit that moves a
- * record (the keys it names changed: another category, other related items) is read again as a
- * new one (stages/reread.ts): the answers that named it were fetched in the first pass, those
- * that may name it now are found as for a create (a category change re-read every detail of its
- * type: 2,992 requests, 4.9 s at 20,000 pages). A deletion forgets the record's own answers.
- * Outside a re-read of dirty records (the catch-up), nothing is reused and every answer is kept.
+ * category), and reused otherwise, rather than every detail of its type read again. The
+ * scheduled re-read (schedule.ts) reuses nothing, so an API whose related items follow another
+ * rule is caught up within one interval. An edit that moves a record (the keys it names
+ * changed: another category, other related items) is read again as a new one
+ * (stages/reread.ts): the answers that named it were fetched in the first pass, those that may
+ * name it now are found as for a create, rather than every detail of its type read again. A
+ * deletion forgets the record's own answers. Outside a re-read of dirty records (the catch-up), nothing is reused and every answer is kept.
  */
 class DetailCache {
   #entries = new Map<string, Cached>();
   #dirty: Map<string, Set<string>> | null = null;
-  /** A Set: a create's pass holds one for every cached answer of its type (10,000 at 72,000 pages), resolved one by one. */
+  /** A Set: a create's pass holds one for every cached answer of its type, resolved one by one. */
   #waiters = new Set<Waiter>();
   /** `type key` → the ids (`lang endpoint`) of its own answers. */
   #own = new Map<string, Set<string>>();
@@ -526,7 +524,7 @@ class DetailCache {
 }
 
 export const detailCache = new DetailCache();
-(globalThis as Record<symbol, unknown>)[DETAIL_CACHE_KEY] = detailCache;
+DETAIL_CACHE.set(detailCache);
 
 export function collectionsFor(types: Iterable<string>, all: readonly string[]): string[] {
   const out = new Set<string>();
@@ -545,16 +543,6 @@ export interface ReloadResult {
   notes: string[];
   /** API requests the loaders made, as they report them (a value each loader hands over, never parsed from its notes). */
   requests: number;
-}
-
-let digestFn: ((data: unknown) => string) | undefined;
-/** Astro's generateDigest: xxhash64 of the JSON (content-layer.js), so digests match the build's. */
-async function generateDigest(): Promise<(data: unknown) => string> {
-  if (!digestFn) {
-    const { h64ToString } = await xxhash();
-    digestFn = (data) => h64ToString(typeof data === 'string' ? data : JSON.stringify(data));
-  }
-  return digestFn;
 }
 
 /** Loader meta (sync digests) per collection, kept for the life of the publisher. */
@@ -608,7 +596,7 @@ export async function seedFromBuild(
   const stores = (await rp.collections()) as unknown as Map<string, Map<string, unknown>>;
   const collections: string[] = [];
   for (const [collection, langs] of read) {
-    const meta = stores.get(`meta:${collection}`);
+    const meta = stores.get(metaCollectionOf(collection));
     if (!meta || !LANGS.every((lang) => langs.has(lang)) || metas.has(collection)) continue;
     metas.set(
       collection,
@@ -619,80 +607,86 @@ export async function seedFromBuild(
   return { answers, collections };
 }
 
-export async function reloadCollections(rp: RenderPath, names: readonly string[]): Promise<ReloadResult> {
-  const stores = await rp.collections();
-  detailCache.takeRequests([]); // counts from here on are this re-read's
-  const definitions = rp.definitions();
-  const digest = await generateDigest();
-  const warnings: string[] = [];
-  const notes: string[] = [];
-  const pending: Array<{ collection: string; writes: Map<string, StoreEntry | null> }> = [];
+/** A collection's part of the store, read through and written to `writes` (held back until every loader ends). */
+function heldStore(current: ReadonlyMap<string, StoreEntry>, writes: Map<string, StoreEntry | null>) {
+  const read = (id: string) => (writes.has(id) ? (writes.get(id) ?? undefined) : current.get(id));
+  const ids = () => [...new Set([...current.keys(), ...writes.keys()])];
+  return {
+    get: (id: string) => read(id),
+    has: (id: string) => read(id) !== undefined,
+    keys: () => ids().filter((id) => read(id) !== undefined),
+    values: () => ids().map(read).filter(Boolean),
+    entries: () => ids().flatMap((id) => (read(id) ? [[id, read(id)]] : [])),
+    delete: (id: string) => void writes.set(id, null),
+    clear: () => current.forEach((_, id) => writes.set(id, null)),
+    set: ({ id, data, digest: d }: { id: string; data: Record<string, unknown>; digest?: string }) => {
+      const before = read(id);
+      if (d && before?.digest === d) return false;
+      writes.set(id, d ? { id, data, digest: d } : { id, data });
+      return true;
+    },
+    addModuleImport: () => {},
+  };
+}
 
-  // Every loader ends before this returns, the failed ones too: a step that stepped aside for an
-  // edit leaves no loader reading on while the edit's re-read begins.
-  const settled = await Promise.allSettled(
-    names.map(async (collection) => {
-      const definition = definitions[collection];
-      if (!definition) throw new Error(`no collection named ${collection}`);
-      const current = stores.get(collection) ?? new Map<string, StoreEntry>();
-      const writes = new Map<string, StoreEntry | null>();
-      const read = (id: string) => (writes.has(id) ? (writes.get(id) ?? undefined) : current.get(id));
-      const store = {
-        get: (id: string) => read(id),
-        has: (id: string) => read(id) !== undefined,
-        keys: () => [...new Set([...current.keys(), ...writes.keys()])].filter((id) => read(id) !== undefined),
-        values: () => [...new Set([...current.keys(), ...writes.keys()])].map(read).filter(Boolean),
-        entries: () =>
-          [...new Set([...current.keys(), ...writes.keys()])].flatMap((id) => (read(id) ? [[id, read(id)]] : [])),
-        delete: (id: string) => void writes.set(id, null),
-        clear: () => current.forEach((_, id) => writes.set(id, null)),
-        set: ({ id, data, digest: d }: { id: string; data: Record<string, unknown>; digest?: string }) => {
-          const before = read(id);
-          if (d && before?.digest === d) return false;
-          writes.set(id, d ? { id, data, digest: d } : { id, data });
-          return true;
-        },
-        addModuleImport: () => {},
-      };
-      const meta = metas.get(collection) ?? new Map<string, string>();
-      const pendingMeta = new Map(meta);
-      const logger = {
-        info: (m: string) => notes.push(`${collection}: ${m}`),
-        debug: () => {},
-        warn: (m: string) => warnings.push(`${collection}: ${m}`),
-        error: (m: string) => warnings.push(`${collection}: ${m}`),
-        label: collection,
-        fork: () => logger,
-        options: {},
-      };
-      await definition.loader.load({
-        collection,
-        store,
-        meta: {
-          get: (k: string) => pendingMeta.get(k),
-          set: (k: string, v: string) => void pendingMeta.set(k, v),
-          has: (k: string) => pendingMeta.has(k),
-          delete: (k: string) => void pendingMeta.delete(k),
-        },
-        logger,
-        generateDigest: digest,
-        parseData: async ({ data }: { data: unknown }) => data,
-        config: {},
-        renderMarkdown: async () => ({ html: '' }),
-      });
-      pending.push({ collection, writes });
-      metas.set(`${collection}:pending`, pendingMeta);
+/** A loader's meta, read through `pending` (kept only once every loader of the re-read succeeded). */
+function heldMeta(pending: Map<string, string>) {
+  return {
+    get: (k: string) => pending.get(k),
+    set: (k: string, v: string) => void pending.set(k, v),
+    has: (k: string) => pending.has(k),
+    delete: (k: string) => void pending.delete(k),
+  };
+}
+
+/** A logger of the shape Astro hands a loader, its lines kept as notes and warnings. */
+function loaderLogger(collection: string, notes: string[], warnings: string[]) {
+  const logger = {
+    info: (m: string) => notes.push(`${collection}: ${m}`),
+    debug: () => {},
+    warn: (m: string) => warnings.push(`${collection}: ${m}`),
+    error: (m: string) => warnings.push(`${collection}: ${m}`),
+    label: collection,
+    fork: () => logger,
+    options: {},
+  };
+  return logger;
+}
+
+/** The loads of one re-read, each collection's writes held back. */
+interface Loaded {
+  collection: string;
+  writes: Map<string, StoreEntry | null>;
+}
+
+/** Runs the site's loader of `collection` against the current store; its writes and meta are held back. */
+async function loadOne(
+  rp: RenderPath,
+  stores: Map<string, Map<string, StoreEntry>>,
+  collection: string,
+  log: { notes: string[]; warnings: string[]; digest: (data: unknown) => string },
+): Promise<Loaded> {
+  const definition = rp.definitions()[collection];
+  if (!definition) throw new Error(`no collection named ${collection}`);
+  const writes = new Map<string, StoreEntry | null>();
+  const pendingMeta = new Map(metas.get(collection) ?? new Map<string, string>());
+  await definition.loader.load(
+    loaderContext({
+      collection,
+      store: heldStore(stores.get(collection) ?? new Map<string, StoreEntry>(), writes),
+      meta: heldMeta(pendingMeta),
+      logger: loaderLogger(collection, log.notes, log.warnings),
+      generateDigest: log.digest,
     }),
   );
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) {
-    for (const collection of names) metas.delete(`${collection}:pending`);
-    throw failed.reason;
-  }
+  metas.set(`${collection}:pending`, pendingMeta);
+  return { collection, writes };
+}
 
-  // Every loader succeeded: apply.
+/** Applies the held writes of every loader to the store; returns `collection/id` of each entry changed. */
+function applyWrites(stores: Map<string, Map<string, StoreEntry>>, loaded: readonly Loaded[]): string[] {
   const changed: string[] = [];
-  for (const { collection, writes } of pending) {
+  for (const { collection, writes } of loaded) {
     let map = stores.get(collection);
     if (!map) {
       map = new Map();
@@ -709,7 +703,25 @@ export async function reloadCollections(rp: RenderPath, names: readonly string[]
     metas.set(collection, metas.get(`${collection}:pending`)!);
     metas.delete(`${collection}:pending`);
   }
+  return changed;
+}
+
+export async function reloadCollections(rp: RenderPath, names: readonly string[]): Promise<ReloadResult> {
+  const stores = await rp.collections();
+  detailCache.takeRequests([]); // counts from here on are this re-read's
+  const log = { notes: [] as string[], warnings: [] as string[], digest: await contentDigest() };
+  // Every loader ends before this returns, the failed ones too: a step that stepped aside for an
+  // edit leaves no loader reading on while the edit's re-read begins.
+  const settled = await Promise.allSettled(names.map((collection) => loadOne(rp, stores, collection, log)));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const collection of names) metas.delete(`${collection}:pending`);
+    throw failed.reason;
+  }
+  // Every loader succeeded: apply.
+  const loaded = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const changed = applyWrites(stores, loaded);
   if (changed.length) contentChanged(); // what getStaticPaths memoised is read again
   const requests = detailCache.takeRequests(names);
-  return { changed, warnings, notes, requests };
+  return { changed, warnings: log.warnings, notes: log.notes, requests };
 }

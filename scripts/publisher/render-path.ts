@@ -18,28 +18,26 @@
  *   as rendered for an earlier page with the same keys (src/shell/shell-parts.ts), for the rest
  *   of a menu or footer edit to swap into the live pages (./stages/splice.ts).
  */
-import { loadBundle, readFacts, type RouteData } from '../../src/integrations/render-path/bundle.ts';
-import { pathsOfRoute, type RouteCache as AstroRouteCache } from '../../src/collections/astro-internals.ts';
+import { loadBundle, readFacts, type LoadedBundle, type RouteData } from '../../src/integrations/render-path/bundle.ts';
+import { pathsOfRoute, storeOf, watchRouteCache, watchStoreReads } from '../../src/collections/astro-internals.ts';
+import {
+  CACHE_KEY_BODIES,
+  CACHE_KEY_RECORDS,
+  COLLECTIONS,
+  CONTENT_VERSION,
+  DATA_STORE,
+  FETCH_RETRY,
+  NOTE_READS,
+  SHELL_PARTS,
+  type CollectionDefinitions,
+} from '../../src/lib/bridge.ts';
 import type { ShellPart } from '../../src/shell/shell-splice.ts';
 
-const DATA_STORE_KEY = 'portal.render-path.data-store';
-const COLLECTIONS_KEY = 'portal.render-path.collections';
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
-/** cacheKey → the `collection/id` of the entries it was made from (src/collections/api-collection.ts). */
-const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
-/** cacheKey → the key of what the page shows besides its shell (src/collections/api-collection.ts). */
-const CACHE_KEY_BODIES = Symbol.for('portal.render-path.cache-key-bodies');
-/** src/shell/shell-parts.ts: the shell's parts a page shows now, when rendered already. */
-const SHELL_PARTS = Symbol.for('portal.render-path.shell-parts');
-/** src/collections/api-collection.ts `noteReads`: collections a getStaticPaths read from a memo. */
-const NOTE_READS = Symbol.for('portal.render-path.note-reads');
-/** src/collections/api-collection.ts `contentVersion`: what getStaticPaths memoised is read again once it moves. */
-const CONTENT_VERSION = Symbol.for('portal.render-path.content-version');
 
 /** The content store changed, or was loaded anew: memos of it (`contentVersion`) are stale. */
 export function contentChanged(): void {
-  const g = globalThis as Record<symbol, number | undefined>;
-  g[CONTENT_VERSION] = (g[CONTENT_VERSION] ?? 0) + 1;
+  CONTENT_VERSION.set((CONTENT_VERSION.get() ?? 0) + 1);
 }
 
 /** `paths` stopped before every route's getStaticPaths ran, as its `stop` asked. */
@@ -91,7 +89,7 @@ export interface RenderPath {
   /**
    * Those of `collections` that nine in ten or more page routes' getStaticPaths read when they last
    * ran (the menus, the footer: every page's shell), or none while a page route has not been
-   * watched. A change to one re-runs nearly every route's getStaticPaths (seconds at 20,000 pages).
+   * watched. A change to one re-runs nearly every route's getStaticPaths (seconds on a large site).
    */
   readByAll?(collections: ReadonlySet<string>): string[];
   /** The bytes of one output file, or null for a response without a body. */
@@ -109,7 +107,7 @@ export interface RenderPath {
   /** collection → (id → entry): the bundle's live content store. */
   collections(): Promise<Map<string, Map<string, StoreEntry>>>;
   /** The site's content collections (src/content.config.ts), with their loaders. */
-  definitions(): Record<string, { loader: { name: string; load(ctx: unknown): Promise<void> } }>;
+  definitions(): CollectionDefinitions;
 }
 
 /** Output file of a pathname, as Astro's build writes it with `build.format: 'directory'`. */
@@ -138,10 +136,8 @@ function urlFor(pathname: string, route: RouteData, origin: string): URL {
  * network is tried once more.
  */
 function retryDroppedGets(): void {
-  const marker = Symbol.for('portal.render-path.fetch-retry');
-  const g = globalThis as typeof globalThis & { [marker]?: true };
-  if (g[marker]) return;
-  g[marker] = true;
+  if (FETCH_RETRY.get()) return;
+  FETCH_RETRY.set(true);
   const original = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     try {
@@ -154,8 +150,8 @@ function retryDroppedGets(): void {
   };
 }
 
-/** What the publisher uses of Astro's per-route cache of getStaticPaths results (the seam's contract). */
-type RouteCache = AstroRouteCache<RouteData>;
+/** A route's getStaticPaths result dropped from the route cache, with the reads it was made of. */
+type Dropped = ReadonlyMap<string, { entry: unknown; read: Set<string> | undefined }>;
 
 /**
  * Records which content collections each route's getStaticPaths reads. Astro calls them one
@@ -165,53 +161,42 @@ type RouteCache = AstroRouteCache<RouteData>;
  * content through astro:content, or from a memo of their own that names what it holds
  * (src/collections/api-collection.ts `noteReads`: the shell's entries, read once per content version).
  */
-function watchReads(routeCache: RouteCache) {
+function watchReads(routeCache: unknown) {
   const readsOf = new Map<string, Set<string>>();
   /** Keys of page routes (endpoints such as the feeds render no shell). */
   const pages = new Set<string>();
   let reading: Set<string> | null = null;
   let watching = false;
-  const get = routeCache.get.bind(routeCache);
-  const set = routeCache.set.bind(routeCache);
   /** Keys of the routes asked of the cache since it was last cleared (the paths of one route). */
   const touched = new Set<string>();
-  routeCache.get = (route) => {
-    touched.add(routeCache.key(route));
-    const hit = get(route);
-    reading = hit?.staticPaths ? null : new Set();
-    return hit;
-  };
-  (globalThis as Record<symbol, unknown>)[NOTE_READS] = (collections: readonly string[]) => {
+  const cache = watchRouteCache<RouteData>(routeCache, {
+    asked(_route, key, hit) {
+      touched.add(key);
+      reading = hit ? null : new Set();
+    },
+    stored(route, key) {
+      if (route.type === 'page') pages.add(key);
+      // Reads are known only once the store is watched: a route run before that has none recorded
+      // (not even what it noted itself, `noteReads`), so its next publish runs it again.
+      if (reading && watching) readsOf.set(key, reading);
+      reading = null;
+    },
+  });
+  NOTE_READS.set((collections) => {
     for (const c of collections) reading?.add(c);
-  };
-  routeCache.set = (route, entry) => {
-    if (route.type === 'page') pages.add(routeCache.key(route));
-    // Reads are known only once the store is watched: a route run before that has none recorded
-    // (not even what it noted itself, `noteReads`), so its next publish runs it again.
-    if (reading && watching) readsOf.set(routeCache.key(route), reading);
-    reading = null;
-    set(route, entry);
-  };
+  });
   return {
+    cache,
     touched,
     async watchStore() {
       if (watching) return;
-      const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
-        { get(): Promise<Record<string, unknown>> } | undefined;
+      const holder = DATA_STORE.get();
       if (!holder) return; // not loaded yet: every route runs again until it is
-      const source = await holder.get();
-      for (const name of ['hasCollection', 'get', 'entries', 'values', 'keys', 'has']) {
-        const original = source[name];
-        if (typeof original !== 'function') continue;
-        source[name] = (collection: string, ...rest: unknown[]) => {
-          reading?.add(collection);
-          return (original as (...a: unknown[]) => unknown).call(source, collection, ...rest);
-        };
-      }
+      watchStoreReads(await storeOf(holder), (collection) => reading?.add(collection));
       watching = true;
     },
     readByAll(collections: ReadonlySet<string>): string[] {
-      const cached = Object.keys(routeCache.cache).filter((k) => pages.has(k));
+      const cached = cache.keys().filter((k) => pages.has(k));
       if (!watching || cached.length === 0 || cached.some((k) => !readsOf.has(k))) return [];
       const reads = cached.map((k) => readsOf.get(k)!).filter((r) => r.size > 0);
       // Nine in ten or more: a page route may show no shell (/surveys/page/N only redirects).
@@ -223,27 +208,27 @@ function watchReads(routeCache: RouteCache) {
      * Drops the cached getStaticPaths of the routes that read one of `changed` (or nothing), and
      * returns them for `restore`; null when every route's went (the store is not watched yet).
      */
-    forget(changed: ReadonlySet<string>) {
+    forget(changed: ReadonlySet<string>): Dropped | null {
       if (!watching) {
-        routeCache.clearAll();
+        cache.clearAll();
         return null;
       }
       const dropped = new Map<string, { entry: unknown; read: Set<string> | undefined }>();
-      for (const key of Object.keys(routeCache.cache)) {
+      for (const key of cache.keys()) {
         const read = readsOf.get(key);
         if (!read || read.size === 0 || [...read].some((c) => changed.has(c))) {
-          dropped.set(key, { entry: routeCache.cache[key], read });
-          delete routeCache.cache[key];
+          dropped.set(key, { entry: cache.entry(key), read });
+          cache.drop(key);
           readsOf.delete(key);
         }
       }
       return dropped;
     },
     /** Puts back what `forget` dropped, for the routes whose getStaticPaths did not run since. */
-    restore(dropped: ReadonlyMap<string, { entry: unknown; read: Set<string> | undefined }>) {
+    restore(dropped: Dropped) {
       for (const [key, { entry, read }] of dropped) {
-        if (key in routeCache.cache) continue;
-        routeCache.cache[key] = entry;
+        if (cache.has(key)) continue;
+        cache.put(key, entry);
         if (read) readsOf.set(key, read);
       }
     },
@@ -276,38 +261,140 @@ export async function checkRenderPath(
   };
 }
 
-export async function loadRenderPath(dir: string): Promise<RenderPath> {
-  retryDroppedGets();
-  contentChanged(); // another store than any memo in this process holds
-  const records = new Map<string, string[]>();
-  (globalThis as Record<symbol, unknown>)[CACHE_KEY_RECORDS] = records;
-  const bodies = new Map<string, string>();
-  (globalThis as Record<symbol, unknown>)[CACHE_KEY_BODIES] = bodies;
-  const { app, facts, StaticPaths, renderForPrerender } = await loadBundle(dir);
+/** A page as made, with the pathname the build tells pages apart by. */
+type Made = PagePath & { normal: string };
 
-  const routeCache = app.routeCache as RouteCache;
-  const reads = watchReads(routeCache);
+/** The maps of cacheKeys the site's getStaticPaths fill in (src/collections/api-collection.ts). */
+interface KeyMaps {
+  records: Map<string, string[]>;
+  bodies: Map<string, string>;
+}
+
+/**
+ * How many of the routes' pages give each pathname, and those more than one gives (the build
+ * keeps the first): kept up to date with the routes that run again, so that a publish does not
+ * look up every page of the site to find the rare pathname two give.
+ */
+function pathnameCounts() {
+  const given = new Map<string, number>();
+  const twice = new Set<string>();
+  return {
+    count(paths: ReadonlyArray<{ normal: string }>, by: 1 | -1) {
+      for (const { normal } of paths) {
+        const n = (given.get(normal) ?? 0) + by;
+        if (n > 0) given.set(normal, n);
+        else given.delete(normal);
+        if (n > 1) twice.add(normal);
+        else twice.delete(normal);
+      }
+    },
+    /**
+     * `all` with the first page of each pathname only: the build keeps the first route for a
+     * pathname (prerenderConflictBehavior) and renders fallbacks after the rest.
+     */
+    firstOfEach(all: Made[]): Made[] {
+      if (twice.size === 0) return all;
+      const seen = new Set<string>();
+      return all.filter((p) => (twice.has(p.normal) ? !seen.has(p.normal) && seen.add(p.normal) : true));
+    },
+  };
+}
+
+/**
+ * Keys of pages no longer made (re-run routes made new ones) go, or the maps grow each edit:
+ * once they hold a quarter more than the pages (a pass over every page, not at each publish).
+ */
+function pruneKeys(keys: KeyMaps, all: readonly Made[]): void {
+  if (keys.records.size <= all.length * 1.25 + 1000) return;
+  const live = new Set(all.map((p) => p.cacheKey));
+  for (const k of keys.records.keys()) if (!live.has(k)) keys.records.delete(k);
+  for (const k of keys.bodies.keys()) if (!live.has(k)) keys.bodies.delete(k);
+}
+
+/** One route's pages, as its getStaticPaths gives them now. */
+async function routePages(bundle: LoadedBundle, routeData: RouteData, keys: KeyMaps): Promise<Made[]> {
+  const made = (await pathsOfRoute(bundle.StaticPaths, bundle.app, routeData)) as Array<{
+    pathname: string;
+    route: RouteData;
+    cacheKey?: string;
+  }>;
+  return made.map((p) => ({
+    file: outputFile(p.pathname, p.route),
+    pathname: p.pathname,
+    normal: p.pathname.replace(/\/+$/, ''),
+    route: p.route,
+    cacheKey: p.cacheKey,
+    records: (p.cacheKey && keys.records.get(p.cacheKey)) || [],
+    bodyKey: p.cacheKey ? keys.bodies.get(p.cacheKey) : undefined,
+  }));
+}
+
+/** `RenderPath.paths` over a loaded bundle. */
+function sitePaths(
+  bundle: LoadedBundle,
+  reads: ReturnType<typeof watchReads>,
+  keys: KeyMaps,
+  run: { ran: number; of: number },
+): RenderPath['paths'] {
   /**
    * Each route's pages as its getStaticPaths last gave them, with the route-cache entries they
    * were read from (by key): while those entries stand, the route gives the same pages.
    */
-  const byRoute = new Map<RouteData, { paths: Array<PagePath & { normal: string }>; entries: Map<string, unknown> }>();
-  /**
-   * How many of the routes' pages give each pathname, and those more than one gives (the build
-   * keeps the first): kept up to date with the routes that run again, so that a publish does not
-   * look up every page of the site (83,000 at 72,000 pages) to find the rare pathname two give.
-   */
-  const given = new Map<string, number>();
-  const twice = new Set<string>();
-  const count = (paths: ReadonlyArray<{ normal: string }>, by: 1 | -1) => {
-    for (const { normal } of paths) {
-      const n = (given.get(normal) ?? 0) + by;
-      if (n > 0) given.set(normal, n);
-      else given.delete(normal);
-      if (n > 1) twice.add(normal);
-      else twice.delete(normal);
+  const byRoute = new Map<RouteData, { paths: Made[]; entries: Map<string, unknown> }>();
+  const pathnames = pathnameCounts();
+  return async (changed, stop) => {
+    await reads.watchStore();
+    // getStaticPaths results are cached per route: drop those that read what changed (all of
+    // them without `changed`) so the current store is read.
+    const dropped = changed ? reads.forget(changed) : null;
+    if (!changed) {
+      reads.cache.clearAll();
+      keys.records.clear();
+      keys.bodies.clear();
+      contentChanged(); // every route reads the store afresh (a restart in one process loads another)
     }
+    const all: Made[] = [];
+    run.ran = run.of = 0;
+    for (const { routeData } of bundle.app.manifest.routes) {
+      if (!routeData.prerender) continue;
+      run.of++;
+      // A route whose cached getStaticPaths did not run again gives the pages it gave last time.
+      const kept = byRoute.get(routeData);
+      if (kept && [...kept.entries].every(([key, entry]) => reads.cache.entry(key) === entry)) {
+        for (const p of kept.paths) all.push(p);
+        continue;
+      }
+      // Asked to stop (an edit waits): the routes not run again give their pages as before.
+      if (dropped && stop?.()) {
+        reads.restore(dropped);
+        throw new PathsStopped();
+      }
+      // The content store loads with the first route that reads it: the routes after it have
+      // their reads recorded on this run already (else the next publish ran every route again).
+      await reads.watchStore();
+      run.ran++;
+      reads.touched.clear();
+      const paths = await routePages(bundle, routeData, keys);
+      if (kept) pathnames.count(kept.paths, -1);
+      pathnames.count(paths, 1);
+      const entries = new Map([...reads.touched].map((key) => [key, reads.cache.entry(key)]));
+      byRoute.set(routeData, { paths, entries });
+      for (const p of paths) all.push(p);
+    }
+    pruneKeys(keys, all);
+    return pathnames.firstOfEach(all);
   };
+}
+
+export async function loadRenderPath(dir: string): Promise<RenderPath> {
+  retryDroppedGets();
+  contentChanged(); // another store than any memo in this process holds
+  const keys: KeyMaps = { records: new Map(), bodies: new Map() };
+  CACHE_KEY_RECORDS.set(keys.records);
+  CACHE_KEY_BODIES.set(keys.bodies);
+  const bundle = await loadBundle(dir);
+  const { app, facts, renderForPrerender } = bundle;
+  const reads = watchReads(app.routeCache);
   const run = { ran: 0, of: 0 };
   return {
     dir,
@@ -315,78 +402,10 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
     get routesRun() {
       return { ...run };
     },
-    async paths(changed, stop) {
-      await reads.watchStore();
-      // getStaticPaths results are cached per route: drop those that read what changed (all of
-      // them without `changed`) so the current store is read.
-      const dropped = changed ? reads.forget(changed) : null;
-      if (!changed) {
-        routeCache.clearAll();
-        records.clear();
-        bodies.clear();
-        contentChanged(); // every route reads the store afresh (a restart in one process loads another)
-      }
-      const all: Array<PagePath & { normal: string }> = [];
-      run.ran = run.of = 0;
-      for (const { routeData } of app.manifest.routes) {
-        if (!routeData.prerender) continue;
-        run.of++;
-        // A route whose cached getStaticPaths did not run again gives the pages it gave last time.
-        const kept = byRoute.get(routeData);
-        if (kept && [...kept.entries].every(([key, entry]) => routeCache.cache[key] === entry)) {
-          for (const p of kept.paths) all.push(p);
-          continue;
-        }
-        // Asked to stop (an edit waits): the routes not run again give their pages as before.
-        if (dropped && stop?.()) {
-          reads.restore(dropped);
-          throw new PathsStopped();
-        }
-        // The content store loads with the first route that reads it: the routes after it have
-        // their reads recorded on this run already (else the next publish ran every route again:
-        // 0.5 s at 20,000 pages, 3 s at 72,000, on the first edit after a start).
-        await reads.watchStore();
-        run.ran++;
-        reads.touched.clear();
-        const made = (await pathsOfRoute(StaticPaths, app, routeData)) as Array<{
-          pathname: string;
-          route: RouteData;
-          cacheKey?: string;
-        }>;
-        const paths = made.map((p) => ({
-          file: outputFile(p.pathname, p.route),
-          pathname: p.pathname,
-          normal: p.pathname.replace(/\/+$/, ''),
-          route: p.route,
-          cacheKey: p.cacheKey,
-          records: (p.cacheKey && records.get(p.cacheKey)) || [],
-          bodyKey: p.cacheKey ? bodies.get(p.cacheKey) : undefined,
-        }));
-        if (kept) count(kept.paths, -1);
-        count(paths, 1);
-        byRoute.set(routeData, {
-          paths,
-          entries: new Map([...reads.touched].map((key) => [key, routeCache.cache[key]])),
-        });
-        for (const p of paths) all.push(p);
-      }
-      // Keys of pages no longer made (re-run routes made new ones) go, or the map grows each edit:
-      // once it holds a quarter more than the pages (a pass over every page, not at each publish).
-      if (records.size > all.length * 1.25 + 1000) {
-        const live = new Set(all.map((p) => p.cacheKey));
-        for (const k of records.keys()) if (!live.has(k)) records.delete(k);
-        for (const k of bodies.keys()) if (!live.has(k)) bodies.delete(k);
-      }
-      if (twice.size === 0) return all;
-      // The build keeps the first route for a pathname (prerenderConflictBehavior) and renders
-      // fallbacks after the rest.
-      const seen = new Set<string>();
-      return all.filter((p) => (twice.has(p.normal) ? !seen.has(p.normal) && seen.add(p.normal) : true));
-    },
+    paths: sitePaths(bundle, reads, keys, run),
     readByAll: (collections) => reads.readByAll(collections),
     async shellParts(page) {
-      const parts = (globalThis as Record<symbol, unknown>)[SHELL_PARTS] as
-        ((pathname: string) => Promise<Record<ShellPart, string> | null>) | undefined;
+      const parts = SHELL_PARTS.get();
       return parts ? parts(urlFor(page.pathname, page.route, facts.origin).pathname) : null;
     },
     async render(page) {
@@ -407,17 +426,15 @@ export async function loadRenderPath(dir: string): Promise<RenderPath> {
       return response as Response;
     },
     async collections() {
-      const holder = (globalThis as Record<symbol, unknown>)[Symbol.for(DATA_STORE_KEY)] as
-        { get(): Promise<unknown> } | undefined;
+      const holder = DATA_STORE.get();
       if (!holder)
         throw new Error('render-path: the bundle has no content store hook (built without RENDER_PATH_DIR?)');
-      const source = (await holder.get()) as { collections(): Map<string, Map<string, StoreEntry>> };
-      return source.collections();
+      return (await storeOf<StoreEntry>(holder)).collections();
     },
     definitions() {
-      const collections = (globalThis as Record<symbol, unknown>)[Symbol.for(COLLECTIONS_KEY)];
+      const collections = COLLECTIONS.get();
       if (!collections) throw new Error('render-path: the bundle did not expose its collections');
-      return collections as ReturnType<RenderPath['definitions']>;
+      return collections;
     },
   };
 }

@@ -4,10 +4,10 @@ import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/pr
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompressFolder } from '../publisher/precompress.ts';
+import { astroBin } from '../../src/collections/astro-internals.ts';
 import { buildEnv, run } from './run.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const astroBin = path.join(root, 'node_modules/astro/bin/astro.mjs');
 
 export interface BuildSiteOptions {
   apiBaseUrl: string;
@@ -18,7 +18,7 @@ export interface BuildSiteOptions {
 
 /** Resolves with the exit code of the build. */
 export function buildSite({ apiBaseUrl, args = [], env = {}, stdio }: BuildSiteOptions): Promise<number> {
-  return run(process.execPath, [astroBin, 'build', ...args], {
+  return run(process.execPath, [astroBin(), 'build', ...args], {
     cwd: root,
     stdio,
     env: buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl }),

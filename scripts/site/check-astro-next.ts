@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { astroVersion } from '../../src/collections/astro-internals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONTRACT = 'src/collections/astro-internals.test.ts';
@@ -42,8 +43,31 @@ function run(cmd: string, argv: string[], cwd: string, capture = false) {
   return { code: result.status ?? 1, out: result.stdout ?? '' };
 }
 
-const installed = (dir: string) =>
-  (JSON.parse(readFileSync(path.join(dir, 'node_modules/astro/package.json'), 'utf8')) as { version: string }).version;
+const installed = (dir: string) => astroVersion(dir);
+
+interface ContractReport {
+  testResults: Array<{
+    message?: string;
+    assertionResults: Array<{ title: string; status: string; failureMessages?: string[] }>;
+  }>;
+}
+
+/**
+ * The contacts whose contract test failed, each as its test names it (`<contact>: <what it
+ * relies on>`) with the first line of what failed; a contract file that did not load at all is
+ * one entry with its error.
+ */
+function brokenContacts(report: ContractReport): string[] {
+  return report.testResults.flatMap((file) => {
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    if (failed.length === 0 && file.assertionResults.length === 0 && file.message)
+      return [`the contract did not load: ${file.message.split('\n')[0]}`];
+    return failed.map((t) => {
+      const why = t.failureMessages?.[0]?.split('\n')[0];
+      return why ? `${t.title}\n        ${why}` : t.title;
+    });
+  });
+}
 
 function newestSeven(): string {
   const { code, out } = run('npm', ['view', 'astro@7', 'version', '--json'], ROOT, true);
@@ -61,7 +85,7 @@ const results: Array<[string, number]> = [];
 let broken: string[] | undefined;
 try {
   cpSync(ROOT, work, { recursive: true, filter: (src) => !LEFT_OUT.has(path.relative(ROOT, src).split(path.sep)[0]!) });
-  // Hard links: no copy of 600 MB; npm writes the packages it replaces as new files.
+  // Hard links: no copy of node_modules; npm writes the packages it replaces as new files.
   const link = run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(work, 'node_modules')], ROOT);
   if (link.code !== 0) throw new Error('could not hard-link node_modules');
   // Caches are written in place: the copy gets its own.
@@ -83,12 +107,7 @@ try {
     work,
   );
   results.push(['contract (src/collections/astro-internals.test.ts)', contract.code]);
-  const report = JSON.parse(readFileSync(path.join(work, 'contract.json'), 'utf8')) as {
-    testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
-  };
-  broken = report.testResults.flatMap((f) =>
-    f.assertionResults.filter((t) => t.status === 'failed').map((t) => t.title),
-  );
+  broken = brokenContacts(JSON.parse(readFileSync(path.join(work, 'contract.json'), 'utf8')) as ContractReport);
   if (!contractOnly) {
     const unit = run('npx', ['vitest', 'run', '--exclude', 'tests/unit/publisher/loop.test.ts'], work);
     results.push(['unit tests (vitest)', unit.code]);

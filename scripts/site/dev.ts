@@ -1,5 +1,5 @@
 /** `npm run dev`: the reference API plus `astro dev` pointed at it. */
-import { fileURLToPath } from 'node:url';
+import { astroBin } from '../../src/collections/astro-internals.ts';
 import { apiAddressFromEnv, ensureApi } from './embedded-api.ts';
 import { buildEnv, run } from './run.ts';
 import { parseCommand } from '../config/cli.ts';
@@ -20,12 +20,11 @@ Environment: API_HOST, API_PORT (127.0.0.1:8787), API_DB, PUBLIC_API_BASE_URL (a
   options: { host: { type: 'string' }, port: { type: 'string' } },
 });
 const checked = loadEnv('dev');
-const astroBin = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 const api = await ensureApi({ ...apiAddressFromEnv(), dbPath: process.env.API_DB });
 console.log(`Reference content API on ${api.url}`);
 const code = await run(
   process.execPath,
-  [astroBin, 'dev', ...Object.entries(values).flatMap(([k, v]) => [`--${k}`, String(v)])],
+  [astroBin(), 'dev', ...Object.entries(values).flatMap(([k, v]) => [`--${k}`, String(v)])],
   {
     env: buildEnv({ PUBLIC_API_BASE_URL: checked.PUBLIC_API_BASE_URL || api.url }),
   },

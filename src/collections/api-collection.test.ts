@@ -10,7 +10,7 @@ import * as zm from 'zod/mini';
 import { ApiError, SchemaError } from '../api/errors';
 import { parsePaged, setSkipReporter } from '../api/boundary';
 import type { Paged } from '../api/boundary';
-import { SYNCED_STORE_KEY } from './synced-store';
+import { CACHE_KEY_RECORDS, CONTENT_VERSION, SYNCED_STORE } from '../lib/bridge';
 
 vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c }));
 
@@ -126,9 +126,7 @@ describe('apiLoader', () => {
   it('records its part of the store for the build’s renderer (synced-store.ts), unsealed', async () => {
     const { ctx } = loaderContext();
     await load(ctx, async () => []);
-    const synced = (globalThis as Record<symbol, { sealed: boolean; collections: Map<string, unknown> }>)[
-      Symbol.for(SYNCED_STORE_KEY)
-    ];
+    const synced = SYNCED_STORE.get();
     expect(synced?.collections.get('things')).toBe(ctx.store);
     expect(synced?.sealed).toBe(false);
   });
@@ -165,8 +163,6 @@ describe('apiLoader', () => {
   });
 
   it('in the publisher, hashes only the records whose values changed since the last sync (a build hashes every one)', async () => {
-    const VERSION = Symbol.for('portal.render-path.content-version');
-    const g = globalThis as Record<symbol, number | undefined>;
     const { ctx, entries } = loaderContext();
     const hashed: unknown[] = [];
     const digest = ctx.generateDigest;
@@ -177,7 +173,7 @@ describe('apiLoader', () => {
     ];
     await load(ctx, async () => records('Two'));
     expect(hashed).toHaveLength(2); // a build
-    g[VERSION] = 1;
+    CONTENT_VERSION.set(1);
     try {
       hashed.length = 0;
       await load(ctx, async () => records('Two'));
@@ -191,10 +187,12 @@ describe('apiLoader', () => {
       expect(entries.get('th/2')!.digest).toBe(digest({ title: 'Two, edited' }));
       expect(entries.get('th/2')!.digest).not.toBe(before);
     } finally {
-      delete g[VERSION];
+      CONTENT_VERSION.clear();
     }
   });
+});
 
+describe('apiLoader with malformed records', () => {
   it('keeps the last good version of a record that turns malformed, named in the warning; the others load', async () => {
     const { ctx, entries, warnings } = loaderContext();
     await load(ctx, async () => [
@@ -253,7 +251,9 @@ describe('apiLoader', () => {
     expect([...entries.keys()]).toEqual(['th/a', 'th/b']);
     expect(warnings).toContainEqual(expect.stringMatching(/^\[th\] skipped \/things\/gone: HTTP 404/));
   });
+});
 
+describe('apiLoader: where warnings go, and an API that cannot be reached', () => {
   it('two areas loading at once: a record one of them reads malformed in a list keeps its last good version there, its warning in that area', async () => {
     // Areas load at the same time (a build, the publisher's re-read); records keyed with their kind.
     const schema = zm.object({ slug: zm.string(), title: zm.string() });
@@ -323,16 +323,15 @@ describe('cacheKeyOf', () => {
   });
 
   it('inside the publisher, records which entries each key was made from, through keys made of keys', () => {
-    const hook = Symbol.for('portal.render-path.cache-key-records');
     const records = new Map<string, string[]>();
-    (globalThis as Record<symbol, unknown>)[hook] = records;
+    CACHE_KEY_RECORDS.set(records);
     try {
       const shell = cacheKeyOf({ collection: 'menu', id: 'th/main', digest: 'm' });
       const page = cacheKeyOf({ id: 'shell', digest: shell }, [a, b], { id: 'menu:th/x:missing' });
       expect(records.get(page)).toEqual(['menu/th/main', 'laws/th/1', 'laws/th/2']);
       expect(page).toBe(cacheKeyOf({ id: 'shell', digest: shell }, [a, b], { id: 'menu:th/x:missing' }));
     } finally {
-      delete (globalThis as Record<symbol, unknown>)[hook];
+      CACHE_KEY_RECORDS.clear();
     }
     const size = records.size;
     cacheKeyOf([a]); // a build: nothing recorded
@@ -340,7 +339,6 @@ describe('cacheKeyOf', () => {
   });
 
   it('works out the records a key names once, not again for each publish that makes the same key', () => {
-    const hook = Symbol.for('portal.render-path.cache-key-records');
     const sets: string[] = [];
     const records = new (class extends Map<string, string[]> {
       override set(key: string, value: string[]) {
@@ -348,7 +346,7 @@ describe('cacheKeyOf', () => {
         return super.set(key, value);
       }
     })();
-    (globalThis as Record<symbol, unknown>)[hook] = records;
+    CACHE_KEY_RECORDS.set(records);
     try {
       const shell = { lines: 'menu:th/main:m\n', named: ['menu/th/main'] };
       const first = cacheKeyOf(shell, [a, b]);
@@ -357,13 +355,13 @@ describe('cacheKeyOf', () => {
       expect(sets).toEqual([first, expect.not.stringMatching(first)]);
       expect(records.get(first)).toEqual(['menu/th/main', 'laws/th/1', 'laws/th/2']);
       // The same key as a build makes (a build records nothing).
-      delete (globalThis as Record<symbol, unknown>)[hook];
+      CACHE_KEY_RECORDS.clear();
       expect(cacheKeyOf(shell, [a, b])).toBe(first);
       expect(first).toBe(
         createHash('sha256').update('menu:th/main:m\nlaws:th/1:aaa\nlaws:th/2:bbb\n').digest('base64url').slice(0, 32),
       );
     } finally {
-      delete (globalThis as Record<symbol, unknown>)[hook];
+      CACHE_KEY_RECORDS.clear();
     }
   });
 });

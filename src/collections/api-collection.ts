@@ -15,14 +15,14 @@
  *   the last good site stays published
  * - sync meta: the time of the last sync that read the area, and a digest of the whole area per language are kept
  *   in `meta`; an unchanged area leaves the store untouched
- * - conditional requests (issue 12): `meta` also keeps, per language, the ETag of every GET
+ * - conditional requests: `meta` also keeps, per language, the ETag of every GET
  *   the area made. The next sync first asks each of them again with `If-None-Match`; when
  *   every one answers 304 the area is unchanged and nothing is fetched, parsed or written.
  *   One answer that is not 304 (an edit, a failure, a GET without ETag) and the area is read
  *   in full as before: a 304 never hides an edit, because an edit changes the body of the
  *   GET that carries it, and the set of GETs only depends on their answers (and on
  *   `syncKey`, for an area that also depends on the date).
- * - embedded details (issue 12): in a build every GET prefers `embed=detail`; the six large
+ * - embedded details: in a build every GET prefers `embed=detail`; the six large
  *   areas' lists then carry each item's detail answer, and `all()` answers those details from
  *   them without a request. A large area costs one GET per list page to read and to revalidate,
  *   and the list's ETag covers the details it carries (tests/unit/api/conditional-loader.test.ts).
@@ -45,6 +45,7 @@ import { holdStoreWrites } from './store-writes';
 import { recordSyncedCollection } from './synced-store';
 import { takeStale } from '../lib/clock';
 import type { HeldList } from './page-prediction';
+import { CACHE_KEY_BODIES, CACHE_KEY_RECORDS, CONTENT_VERSION, DETAIL_CACHE, NOTE_READS } from '../lib/bridge';
 
 interface AreaRecord<T> {
   /** Unique within the language: a slug, id or uuid, or a fixed name ('main') for one-record areas. */
@@ -185,62 +186,13 @@ function describeZodIssue(error: z.ZodError): string {
 type Limiter = ReturnType<typeof createLimiter>;
 
 /**
- * Set only inside the long-lived publisher (scripts/publisher/content-store.ts), never in a
- * build: answers of per-record calls made through `all()` that an edit did not touch are reused
- * instead of fetched again, so re-reading an area after one edit costs its lists and that record.
+ * The cache of API answers the loaders read through (the bridge's `DETAIL_CACHE`): set inside the
+ * long-lived publisher (scripts/publisher/content-store.ts), where answers of per-record calls
+ * made through `all()` that an edit did not touch are reused instead of fetched again, so
+ * re-reading an area after one edit costs its lists and that record; in a render-path build, a
+ * recorder that reuses nothing (src/integrations/render-path/detail-answers.ts).
  */
-const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
-interface DetailCache {
-  /** A reused answer, or one the publisher patches once the record it names is read (`pending`: undefined = fetch it). */
-  get(lang: Lang, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined;
-  set(lang: Lang, endpoint: string, value: unknown): void;
-  /** This language's fetches are done: answers still pending are fetched instead. */
-  settle?(lang: Lang): void;
-  /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
-  requests?(collection: string, count: number): void;
-  /**
-   * True while the publisher re-reads every area reusing nothing (its catch-up after a start, a
-   * scheduled re-read), or edited records of a type it holds no detail answer of yet: the lists
-   * then embed their details, as in a build.
-   */
-  embeds?(): boolean;
-  /** The answer of `endpoint` came embedded in its list (no request of its own). */
-  embedded?(endpoint: string): void;
-  /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
-  list?(lang: Lang, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
-  setList?(lang: Lang, endpoint: string, items: readonly unknown[]): void;
-  /** A paged list's last whole answer and this re-read's dirty records, when its pages may be predicted. */
-  pages?(lang: Lang, endpoint: string): HeldList | undefined;
-  setPages?(lang: Lang, endpoint: string, items: readonly unknown[], limit: number): void;
-  /** Pages of a paged list answered from the held list in this pass. */
-  pagesReused?(count: number): void;
-  /**
-   * True in the publisher's re-read of edited records it holds the answers of: a language is then
-   * read through its caches (page 1 of a held list, kept lists, reused answers: a few requests)
-   * instead of revalidating every GET of its last sync first (a 304 each: 200 for the activities
-   * of the language an edit left alone, at 72,000 pages).
-   */
-  skipsRevalidation?(): boolean;
-  /**
-   * One language of `collection` was read from the API (not found unchanged): every answer it
-   * handed over came through `set`, `setList` and `setPages` (a render-path build keeps them for
-   * the publisher: src/integrations/render-path/detail-answers.ts).
-   */
-  readInFull?(collection: string, lang: Lang): void;
-  /** Told each GET's answer as it came (the publisher keeps those of an edit's first pass). */
-  heard?(lang: Lang, url: string, text: string): void;
-  /**
-   * The answer the first pass of this re-read got for `url` (a moved record's second pass,
-   * scripts/publisher/stages/reread.ts), or undefined: asked again, the API would answer the same.
-   */
-  replay?(lang: Lang, url: string): string | undefined;
-  /**
-   * True when the publisher wants the whole re-read in progress to step aside now (an edit
-   * waits): the next GET throws `SteppedAside`, the loader fails, and nothing it read is applied.
-   */
-  stops?(): boolean;
-}
-const detailCache = () => (globalThis as Record<symbol, DetailCache | undefined>)[DETAIL_CACHE_KEY];
+const detailCache = () => DETAIL_CACHE.get();
 
 /** The GETs of one area in one language while its `fetch` runs: `${lang} ${url}` → ETag. */
 const areaGets = new AsyncLocalStorage<Map<string, string | null>>();
@@ -403,8 +355,8 @@ const buildWideLimit = createLimiter(DEFAULT_CONCURRENCY);
 /**
  * Runs an area's fetch, collecting the ETags of the GETs it makes. In a build, and in the
  * publisher's re-reads of every area (which fill its detail cache), its GETs prefer lists with
- * embedded details, and the details those lists carry are not asked again: at 20,000 pages a
- * catch-up sent 17,482 GETs one detail at a time. A re-read of edited records does not: its
+ * embedded details, and the details those lists carry are not asked again (one GET a list page
+ * instead of one a detail). A re-read of edited records does not: its
  * detail cache holds the details, and a list page with a hundred details embedded would cost
  * more than the one or two it fetches.
  */
@@ -465,150 +417,190 @@ function readSynced(raw: unknown): SyncedGets | undefined {
   }
 }
 
+/** One sync of one area: what its languages' reads and writes share. */
+interface AreaSync<S extends z.ZodType> {
+  options: ApiCollectionOptions<S>;
+  context: LoaderContext;
+  /** Keys of records the API answered malformed: their last good version stays in the store. */
+  malformed: Set<string>;
+  limit: Limiter;
+  /** Records made by other loader code are never kept, however the API answers (src/integrations/loader-code). */
+  syncKey: string;
+  /** Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for a full read. */
+  stale: boolean;
+  reportSkipped(skipped: SkippedRecord): void;
+  /** The store or the meta changes: the write is held until the sync ends. */
+  changed(): void;
+  setMeta(key: string, value: string | undefined): void;
+}
+
+/** One language of the area: unchanged (every GET of its last sync answers 304), or read from the API. */
+async function readLanguage<S extends z.ZodType>(lang: Lang, sync: AreaSync<S>) {
+  const { options, context, limit, syncKey } = sync;
+  const { store, meta, logger, collection } = context;
+  const synced = readSynced(meta.get(`gets:${lang}`));
+  const stored = meta.get(`count:${lang}`);
+  if (
+    !sync.stale &&
+    synced &&
+    synced.key === syncKey &&
+    stored !== undefined &&
+    countOf(store.keys(), `${lang}/`) === Number(stored) &&
+    detailCache()?.skipsRevalidation?.() !== true &&
+    (await stillValid(lang, synced, limit))
+  ) {
+    return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
+  }
+  const ctx = createAreaContext(
+    lang,
+    limit,
+    (m) => logger.warn(m),
+    (key) => sync.malformed.add(key),
+  );
+  try {
+    const started = performance.now();
+    const { result, gets, embedded } = await areaSkips.run(sync.reportSkipped, () =>
+      withGets(() => options.fetch(ctx)),
+    );
+    const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    return {
+      lang,
+      unchanged: false as const,
+      records: [...result],
+      gets: syncedGets(syncKey, gets, embedded),
+      requests: gets.size,
+      took,
+    };
+  } catch (error) {
+    if (error instanceof ApiUnreachable || error instanceof SteppedAside) throw error;
+    if (isUnreachable(error)) throw new ApiUnreachable(options.endpoint, error);
+    const reason = error instanceof Error ? error.message : String(error);
+    const failure = new Error(`Could not load ${collection} (${options.endpoint}, ${lang}): ${reason}`);
+    failure.stack = `Error: ${failure.message}`;
+    throw failure;
+  }
+}
+
+type LanguageRead = Awaited<ReturnType<typeof readLanguage>>;
+
+/** The records of a language that pass their schema, once each; `kept`: those that fail it and stay as they were. */
+function validRecords<S extends z.ZodType>(lang: Lang, records: ReadonlyArray<AreaRecord<unknown>>, sync: AreaSync<S>) {
+  const { schema, endpoint } = sync.options;
+  const { store, logger } = sync.context;
+  const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
+  const seen = new Set<string>();
+  /** Records the store holds that now fail their schema: their last good version stays. */
+  const kept = new Set<string>();
+  for (const record of records) {
+    const id = `${lang}/${record.key}`;
+    const parsed = schema.safeParse(record.data);
+    if (!parsed.success) {
+      // A record that was good before (a publisher's re-read, a build over its cache) keeps
+      // its last good version, and its pages stay as they were, instead of disappearing.
+      const keep = store.has(id) && !seen.has(id);
+      if (keep) kept.add(id);
+      logger.warn(
+        `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
+      );
+      continue;
+    }
+    if (seen.has(id)) {
+      logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
+      continue;
+    }
+    seen.add(id);
+    valid.push({ id, data: parsed.data as Record<string, unknown> });
+  }
+  return { valid, seen, kept };
+}
+
+/** Writes a language read from the API to the store and the meta, each only where it changed. */
+function storeLanguage<S extends z.ZodType>(
+  read: Extract<LanguageRead, { unchanged: false }>,
+  sync: AreaSync<S>,
+): void {
+  const { lang, records, gets, took } = read;
+  const { endpoint } = sync.options;
+  const { store, meta, logger, generateDigest, collection } = sync.context;
+  const { valid, seen, kept } = validRecords(lang, records, sync);
+  // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
+  const digests = valid.map(({ id, data }) => digestOf(`${collection}\0${id}`, data, generateDigest));
+  const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
+  const digestKey = `digest:${lang}`;
+  const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
+  if (!unchanged) {
+    sync.changed();
+    for (const id of store.keys()) {
+      if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
+      // The API names a record by its slug or id; the area's key may add its kind (`article:<slug>`).
+      const key = id.slice(lang.length + 1);
+      if (kept.has(id) || sync.malformed.has(key) || sync.malformed.has(key.slice(key.indexOf(':') + 1))) {
+        if (!kept.has(id))
+          logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
+        continue;
+      }
+      store.delete(id);
+    }
+    valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
+    sync.setMeta(digestKey, areaDigest);
+  }
+  // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
+  const getsValue = gets ? JSON.stringify(gets) : undefined;
+  if (getsValue === undefined) {
+    if (meta.get(`gets:${lang}`) !== undefined) sync.setMeta(`gets:${lang}`, undefined);
+  } else if (meta.get(`gets:${lang}`) !== getsValue) sync.setMeta(`gets:${lang}`, getsValue);
+  if (meta.get(`count:${lang}`) !== String(valid.length)) sync.setMeta(`count:${lang}`, String(valid.length));
+  logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
+}
+
 /** The loader behind `apiCollection`; exported for collections that need a custom schema setup. */
 export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>): Loader {
-  const { endpoint, schema, concurrency, langs = LANGS } = options;
+  const { concurrency, langs = LANGS } = options;
   return {
-    name: `api:${endpoint}`,
-    async load({ store, meta, logger, generateDigest, collection }: LoaderContext) {
+    name: `api:${options.endpoint}`,
+    async load(context: LoaderContext) {
+      const { store, meta, logger, collection } = context;
       recordSyncedCollection(collection, store);
       // Any change, to a record or to the area's meta, is held until the sync ends.
       const hold = holdStoreWrites(store, meta);
-      const setMeta = (key: string, value: string | undefined) => {
-        hold.changed();
-        if (value === undefined) meta.delete(key);
-        else meta.set(key, value);
-      };
       try {
-        /** Keys of records the API answered malformed: their last good version stays in the store. */
         const malformed = new Set<string>();
         const previous = setSkipReporter(reportToArea);
         if (previous !== reportToArea) outsideAreas = previous;
-        const reportSkipped = (s: SkippedRecord) => {
-          for (const key of s.keys ?? []) malformed.add(key);
-          logger.warn(
-            `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
-          );
-        };
-        // Shared by both languages, and by every collection unless this one asks for its own.
-        const limit = concurrency ? createLimiter(concurrency) : buildWideLimit;
-        // Records made by other loader code are never kept, however the API answers (src/integrations/loader-code).
-        const syncKey = `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`;
-        // Records that depend on the clock (src/lib/clock.ts): at a boundary the publisher asks for
-        // a full read, whatever the API's 304s say.
-        const stale = takeStale(collection);
-        const loaded = await Promise.all(
-          langs.map(async (lang) => {
-            const synced = readSynced(meta.get(`gets:${lang}`));
-            const stored = meta.get(`count:${lang}`);
-            if (
-              !stale &&
-              synced &&
-              synced.key === syncKey &&
-              stored !== undefined &&
-              countOf(store.keys(), `${lang}/`) === Number(stored) &&
-              detailCache()?.skipsRevalidation?.() !== true &&
-              (await stillValid(lang, synced, limit))
-            ) {
-              return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
-            }
-            const ctx = createAreaContext(
-              lang,
-              limit,
-              (m) => logger.warn(m),
-              (key) => malformed.add(key),
+        const sync: AreaSync<S> = {
+          options,
+          context,
+          malformed,
+          // Shared by both languages, and by every collection unless this one asks for its own.
+          limit: concurrency ? createLimiter(concurrency) : buildWideLimit,
+          syncKey: `${process.env.PORTAL_LOADER_CODE ?? ''}|${options.syncKey?.() ?? ''}`,
+          stale: takeStale(collection),
+          reportSkipped: (s) => {
+            for (const key of s.keys ?? []) malformed.add(key);
+            logger.warn(
+              `skipped a malformed record from ${s.endpoint} id=${s.recordId ?? '?'}: field "${s.field}" ${s.detail}`,
             );
-            try {
-              const started = performance.now();
-              const { result, gets, embedded } = await areaSkips.run(reportSkipped, () =>
-                withGets(() => options.fetch(ctx)),
-              );
-              const took = `${gets.size} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`;
-              return {
-                lang,
-                unchanged: false as const,
-                records: [...result],
-                gets: syncedGets(syncKey, gets, embedded),
-                requests: gets.size,
-                took,
-              };
-            } catch (error) {
-              if (error instanceof ApiUnreachable || error instanceof SteppedAside) throw error;
-              if (isUnreachable(error)) throw new ApiUnreachable(endpoint, error);
-              const reason = error instanceof Error ? error.message : String(error);
-              const failure = new Error(`Could not load ${collection} (${endpoint}, ${lang}): ${reason}`);
-              failure.stack = `Error: ${failure.message}`;
-              throw failure;
-            }
-          }),
-        );
-
-        for (const loadedLang of loaded)
-          detailCache()?.requests?.(collection, loadedLang.unchanged ? loadedLang.unchangedGets : loadedLang.requests);
-        for (const loadedLang of loaded) {
-          const { lang } = loadedLang;
-          if (loadedLang.unchanged) {
-            logger.info(`${lang}: unchanged (${loadedLang.unchangedGets} requests answered 304 Not Modified)`);
+          },
+          changed: () => hold.changed(),
+          setMeta: (key, value) => {
+            hold.changed();
+            if (value === undefined) meta.delete(key);
+            else meta.set(key, value);
+          },
+        };
+        const loaded = await Promise.all(langs.map((lang) => readLanguage(lang, sync)));
+        for (const read of loaded)
+          detailCache()?.requests?.(collection, read.unchanged ? read.unchangedGets : read.requests);
+        for (const read of loaded) {
+          if (read.unchanged) {
+            logger.info(`${read.lang}: unchanged (${read.unchangedGets} requests answered 304 Not Modified)`);
             continue;
           }
-          detailCache()?.readInFull?.(collection, lang);
-          const { records, gets, took } = loadedLang;
-          const valid: Array<{ id: string; data: Record<string, unknown> }> = [];
-          const seen = new Set<string>();
-          /** Records the store holds that now fail their schema: their last good version stays. */
-          const kept = new Set<string>();
-          for (const record of records) {
-            const id = `${lang}/${record.key}`;
-            const parsed = schema.safeParse(record.data);
-            if (!parsed.success) {
-              // A record that was good before (a publisher's re-read, a build over its cache) keeps
-              // its last good version, and its pages stay as they were, instead of disappearing.
-              const keep = store.has(id) && !seen.has(id);
-              if (keep) kept.add(id);
-              logger.warn(
-                `skipped ${endpoint} id=${record.key} (${lang}): ${describeZodIssue(parsed.error)}${keep ? '; its last good version stays' : ''}`,
-              );
-              continue;
-            }
-            if (seen.has(id)) {
-              logger.warn(`skipped ${endpoint} id=${record.key} (${lang}): duplicate key`);
-              continue;
-            }
-            seen.add(id);
-            valid.push({ id, data: parsed.data as Record<string, unknown> });
-          }
-
-          // Each record hashed once; the area's digest is made of theirs (ids and digests in order).
-          const digests = valid.map(({ id, data }) => digestOf(`${collection}\0${id}`, data, generateDigest));
-          const areaDigest = generateDigest(valid.map(({ id }, i) => `${id} ${digests[i]}`).join('\n'));
-          const digestKey = `digest:${lang}`;
-          const unchanged = meta.get(digestKey) === areaDigest && valid.every(({ id }) => store.has(id));
-          if (!unchanged) {
-            hold.changed();
-            for (const id of store.keys()) {
-              if (!id.startsWith(`${lang}/`) || seen.has(id)) continue;
-              // The API names a record by its slug or id; the area's key may add its kind (`article:<slug>`).
-              const key = id.slice(lang.length + 1);
-              if (kept.has(id) || malformed.has(key) || malformed.has(key.slice(key.indexOf(':') + 1))) {
-                if (!kept.has(id))
-                  logger.warn(`${endpoint} id=${id.slice(lang.length + 1)} (${lang}): its last good version stays`);
-                continue;
-              }
-              store.delete(id);
-            }
-            valid.forEach(({ id, data }, i) => store.set({ id, data, digest: digests[i] }));
-            setMeta(digestKey, areaDigest);
-          }
-          // Meta is written only when it changes: any write makes Astro rewrite the whole data store.
-          const getsValue = gets ? JSON.stringify(gets) : undefined;
-          if (getsValue === undefined) {
-            if (meta.get(`gets:${lang}`) !== undefined) setMeta(`gets:${lang}`, undefined);
-          } else if (meta.get(`gets:${lang}`) !== getsValue) setMeta(`gets:${lang}`, getsValue);
-          if (meta.get(`count:${lang}`) !== String(valid.length)) setMeta(`count:${lang}`, String(valid.length));
-          logger.info(`${lang}: ${valid.length} records${unchanged ? ' (unchanged)' : ''} (${took})`);
+          detailCache()?.readInFull?.(collection, read.lang);
+          storeLanguage(read, sync);
         }
         // The time of the last sync that read the area (a sync where every GET answered 304 writes nothing).
-        if (loaded.some((l) => !l.unchanged)) setMeta('lastSync', new Date().toISOString());
+        if (loaded.some((l) => !l.unchanged)) sync.setMeta('lastSync', new Date().toISOString());
       } finally {
         hold.release();
       }
@@ -620,8 +612,8 @@ export function apiLoader<S extends z.ZodType>(options: ApiCollectionOptions<S>)
  * In the long-lived publisher (`contentVersion` set): each record's own values and digest at its
  * last sync, by `collection\0id`. A record re-read from reused answers is a new object made of
  * the same values (the same strings, the same nested objects: answers are never changed in
- * place, only replaced), and has the digest it had: JSON and a hash of 10,000 records per pass
- * (180 ms at 72,000 pages, twice for a category change) only for the records that changed.
+ * place, only replaced), and has the digest it had: the JSON and the hash of a large area are
+ * then worked out only for the records that changed.
  */
 const digests = new Map<string, { values: unknown[]; digest: string }>();
 
@@ -662,8 +654,7 @@ export interface DigestSource {
  * the intro pages' `{ id: 'shell', digest: pageCacheKey(…) }`, names that key's entries). The
  * publisher reads it after getStaticPaths to tag each page with the records it shows.
  */
-const CACHE_KEY_RECORDS = Symbol.for('portal.render-path.cache-key-records');
-const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> | undefined>)[CACHE_KEY_RECORDS];
+const recordsOfKeys = () => CACHE_KEY_RECORDS.get();
 
 /**
  * Set only inside the long-lived publisher, beside the records: cacheKey → the key of what the
@@ -671,8 +662,7 @@ const recordsOfKeys = () => (globalThis as Record<symbol, Map<string, string[]> 
  * keys with the same body key differ in the shell only: the publisher may then swap the shell's
  * parts in the live page instead of rendering it (scripts/publisher/stages/splice.ts).
  */
-const CACHE_KEY_BODIES = Symbol.for('portal.render-path.cache-key-bodies');
-const bodiesOfKeys = () => (globalThis as Record<symbol, Map<string, string> | undefined>)[CACHE_KEY_BODIES];
+const bodiesOfKeys = () => CACHE_KEY_BODIES.get();
 
 /**
  * The content's version inside the long-lived publisher: scripts/publisher/content-store.ts adds
@@ -680,8 +670,7 @@ const bodiesOfKeys = () => (globalThis as Record<symbol, Map<string, string> | u
  * change once pages render. What getStaticPaths reads for every page (the shell's entries) may be
  * read once per version.
  */
-const CONTENT_VERSION = Symbol.for('portal.render-path.content-version');
-export const contentVersion = () => (globalThis as Record<symbol, number | undefined>)[CONTENT_VERSION];
+export const contentVersion = () => CONTENT_VERSION.get();
 
 /**
  * Tells the publisher that the getStaticPaths running now reads these collections, when it takes
@@ -689,9 +678,8 @@ export const contentVersion = () => (globalThis as Record<symbol, number | undef
  * getStaticPaths when a collection it read changed: scripts/publisher/render-path.ts `watchReads`).
  * Does nothing in a build.
  */
-const NOTE_READS = Symbol.for('portal.render-path.note-reads');
 export function noteReads(collections: readonly string[]): void {
-  (globalThis as Record<symbol, ((c: readonly string[]) => void) | undefined>)[NOTE_READS]?.(collections);
+  NOTE_READS.get()?.(collections);
 }
 
 /**
@@ -707,8 +695,8 @@ export function cacheKeyOf(
     if (!source) continue;
     text += 'lines' in source ? source.lines : lineOf(source);
   }
-  // One one-shot hash of the lines (83,000 keys a publish at 72,000 pages; createHash's object
-  // per key cost as much again).
+  // One one-shot hash of the lines (a key for every page at every publish: createHash's object
+  // per key would cost as much again).
   const key = hash('sha256', text, 'base64url').slice(0, 32);
   const records = recordsOfKeys();
   // The records a key names follow from its lines: worked out once per key, not for every page

@@ -4,6 +4,7 @@
  * page read the same area again and again between two re-reads).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_VERSION, NOTE_READS } from '../lib/bridge';
 
 const entries = [
   { id: 'th/order', data: { kind: 'order', keys: ['a:1'] } },
@@ -15,13 +16,9 @@ vi.mock('astro:content', () => ({ getCollection, defineCollection: (c: unknown) 
 
 const { readArea } = await import('./area-records');
 
-const VERSION = Symbol.for('portal.render-path.content-version');
-const NOTE_READS = Symbol.for('portal.render-path.note-reads');
-const g = globalThis as Record<symbol, unknown>;
-
 afterEach(() => {
-  delete g[VERSION];
-  delete g[NOTE_READS];
+  CONTENT_VERSION.clear();
+  NOTE_READS.clear();
   getCollection.mockClear();
 });
 
@@ -35,14 +32,14 @@ describe('readArea', () => {
 
   it('in the publisher, once per content version for both languages; a read from memory is still noted as a read of the area', async () => {
     const noted: string[][] = [];
-    g[NOTE_READS] = (c: readonly string[]) => noted.push([...c]);
-    g[VERSION] = 7;
+    NOTE_READS.set((c: readonly string[]) => void noted.push([...c]));
+    CONTENT_VERSION.set(7);
     const first = await readArea('things', 'th');
     expect(await readArea('things', 'th')).toBe(first);
     expect([...(await readArea('things', 'en')).keys()]).toEqual(['a:1']);
     expect(getCollection).toHaveBeenCalledTimes(1); // th and en from one read of the collection
     expect(noted).toEqual([['things'], ['things']]);
-    g[VERSION] = 8; // a re-read changed the store
+    CONTENT_VERSION.set(8); // a re-read changed the store
     expect(await readArea('things', 'th')).not.toBe(first);
     expect(await readArea('things', 'en')).not.toBe(first);
     expect(getCollection).toHaveBeenCalledTimes(2);

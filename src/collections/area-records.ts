@@ -97,8 +97,8 @@ function byLanguage(entries: ReadonlyArray<AreaEntry<unknown>>, lang: Lang): Rea
 /**
  * In the long-lived publisher: each area's records by language, as read at a content version
  * (src/collections/api-collection.ts `contentVersion`). Every route's getStaticPaths and every
- * page read an area through `readArea`; at 72,000 pages each read built 10,000 entries anew
- * (Astro's getCollection), a dozen times a publish. The map is read, never changed.
+ * page read an area through `readArea`; without it each read built every entry of the area anew
+ * (Astro's getCollection), many times a publish. The map is read, never changed.
  */
 const areas = new Map<string, { version: number; byKey: ReadonlyMap<string, AreaEntry<unknown>> }>();
 /** The entries of both languages getCollection gave at a content version, by collection. */

@@ -107,7 +107,9 @@ describe('a paged list re-read after an edit (fetchAllPages with a held list)', 
     expect(asked).toEqual(pages);
     expect(held.items).toEqual(after);
   });
+});
 
+describe('a paged list re-read after an edit: records looked for', () => {
   it('a record republished deep in a long list is found in a few rounds, not by reading every page', async () => {
     const before = listOf(1000).filter((a) => a.slug !== 's371'); // unpublished: not held
     const after = listOf(1000); // back at its date: the 630th item, page 63 of 100
@@ -152,7 +154,9 @@ describe('a paged list re-read after an edit (fetchAllPages with a held list)', 
     expect(held.items).toEqual(after);
     expect(held.reused).toEqual([]);
   });
+});
 
+describe('a paged list re-read after an edit, against a whole read', () => {
   it('gives the list a whole read gives, whatever the announced records did (200 random edits)', async () => {
     let seed = 23;
     const random = (n: number) => (((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n) + n) % n;

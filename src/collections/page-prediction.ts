@@ -1,7 +1,6 @@
 /**
- * A paged list read again in a few pages instead of all of them (issue 23: at 72,000 pages an
- * article's re-read asked the 50 pages of its main list in each language, 100 requests, after
- * any edit).
+ * A paged list read again in a few pages instead of all of them: without it, an article's
+ * re-read asks every page of its main list in each language after any edit.
  *
  * The publisher keeps the whole list each re-read read (`HeldList`). When it re-reads because
  * of records it was told of (the dirty keys, each with its webhook action), every other item of
@@ -18,14 +17,10 @@
  * scheduled re-read, which reads every page.
  */
 
-/** A paged list's last whole answer, and the records the re-read is about. */
-export interface HeldList {
-  items: readonly unknown[];
-  /** The page size the API echoed when it was read. */
-  limit: number;
-  /** Dirty record keys (a slug, id or uuid) → their event's action (`create`, `update`, `delete`). */
-  dirty: ReadonlyMap<string, string>;
-}
+import type { HeldList } from '../lib/bridge.ts';
+
+/** A paged list's last whole answer, and the records the re-read is about (the publisher's `DetailCache.pages`). */
+export type { HeldList };
 
 const KEYS = ['slug', 'id', 'uuid'] as const;
 

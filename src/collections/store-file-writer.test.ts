@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PATCH_MARKS } from '../lib/bridge';
 // Astro's writer and store, as the build uses them (not exported by the package).
-import { FileWriter, serializeDataStore } from '../../node_modules/astro/dist/content/data-store-writer.js';
-import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
+import { mutableDataStoreClass, storeWriterModule } from './astro-internals';
 import { streamStoreWrites, writeStoreFile } from './store-file-writer';
 
 /** Writes to the disk fail once this many pieces are written (a disk filling up), when set. */
@@ -31,6 +31,8 @@ vi.mock('node:fs', async (importOriginal) => {
 const dir = () => mkdtempSync(path.join(tmpdir(), 'store-file-writer-'));
 
 /** The bytes Astro's own writer puts in the file (its string, written as UTF-8). */
+const { FileWriter, serializeDataStore } = await storeWriterModule();
+const MutableDataStore = await mutableDataStoreClass();
 const astroBytes = (store: Map<string, Map<string, unknown>>) => Buffer.from(serializeDataStore(store), 'utf8');
 
 /** A store with what records hold, and the strings and numbers that need care. */
@@ -101,9 +103,7 @@ describe('writeStoreFile', () => {
   it('takes the place of Astro’s FileWriter, and leaves anything else to it (a Date here)', async () => {
     const folder = dir();
     const store = sampleStore();
-    expect((FileWriter.prototype as unknown as Record<symbol, unknown>)[Symbol.for('portal.store-file-writer')]).toBe(
-      true,
-    );
+    expect((FileWriter.prototype as unknown as Record<symbol, unknown>)[PATCH_MARKS.storeFileWriter]).toBe(true);
     const streamed = new FileWriter(pathToFileURL(path.join(folder, 'a.json')));
     expect(await streamed.write(store)).toBe(true);
     expect(readFileSync(path.join(folder, 'a.json'))).toEqual(astroBytes(store));
@@ -125,7 +125,9 @@ describe('writeStoreFile', () => {
     expect(readFileSync(path.join(folder, 'c.json'))).toEqual(astroBytes(store));
     expect(readFileSync(path.join(folder, 'c.json'), 'utf8')).toContain('["Date","2026-11-23T00:00:00.000Z"]');
   });
+});
 
+describe('writeStoreFile on disk', () => {
   it('leaves a file that already holds the store as it is', async () => {
     const file = path.join(dir(), 'data-store.json');
     await writeStoreFile(file, sampleStore());

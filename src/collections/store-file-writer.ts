@@ -1,17 +1,17 @@
 /**
- * Astro's content store written to its file piece by piece (issue 12, memory at 72,000 pages).
+ * Astro's content store written to its file piece by piece (the build's memory).
  *
- * Astro writes its store as one `devalue.stringify` of all collections (FileWriter in
- * astro/dist/content/data-store-writer.js): every value's text in an array, the array joined
- * into one string (87 million characters at 72,000 pages, two bytes each once Thai is in it),
- * that string copied into a buffer, and the old file read back as a string to compare. About
- * 1 GB on top of the store for a 102 MB file: the highest point of the whole build.
+ * Astro writes its store as one `devalue.stringify` of all collections (FileWriter in Astro's
+ * content/data-store-writer.js): every value's text in an array, the array joined into one
+ * string (two bytes a character once Thai is in it), that string copied into a buffer, and the
+ * old file read back as a string to compare: many times the file's size on top of the store,
+ * the highest point of a large build (docs/performance.md).
  *
  * `writeStoreFile` writes the same bytes (the devalue format, the collections sorted as Astro
  * sorts them) with only devalue's index of values held: a first pass numbers every value in
  * the order devalue does and notes each container's children by number, a second writes each
- * value's text in that order in 1 MB pieces (the 72,000-page store: 0.8–0.95 s a write; 1.4–1.5 s
- * when the second pass looked every child up again in the index). The old file is compared by hash, read
+ * value's text in that order in 1 MB pieces (the children's indexes come from the first pass,
+ * not from the index again: see docs/performance.md). The old file is compared by hash, read
  * in pieces. Only what the content store holds is taken (maps, plain objects, dense arrays,
  * strings, finite and special numbers, booleans, null, undefined); anything else (a Date, a
  * class instance, an array with holes) is left to Astro's own writer, unchanged.
@@ -23,7 +23,8 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as devalue from 'devalue';
-import { FILE_WRITER, internalFallback, patchAstroClass } from './astro-internals.ts';
+import { FILE_WRITER, internalFallback, patchAstroClass, type FileWriterShape } from './astro-internals.ts';
+import { PATCH_MARKS } from '../lib/bridge.ts';
 
 /** A value the first pass does not take: the whole write goes to Astro's writer. */
 class NotStreamable extends Error {}
@@ -225,15 +226,9 @@ export async function writeStoreFile(
   return true;
 }
 
-/** Astro's file writer (content/data-store-writer.js: exported by its module, not by the package). */
-interface FileWriter {
-  readonly target: string | URL;
-  write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
-}
-
 /** Astro's content store is written by `writeStoreFile` from now on in this process. */
 export function streamStoreWrites(): void {
-  patchAstroClass<FileWriter>(FILE_WRITER, 'portal.store-file-writer', (proto) => {
+  patchAstroClass<FileWriterShape>(FILE_WRITER, PATCH_MARKS.storeFileWriter, (proto) => {
     const write = proto.write;
     proto.write = async function (collections) {
       // A writer of another shape (a later Astro) is left to do its own write (an error under CI).

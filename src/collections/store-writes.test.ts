@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-// Astro's store as the build's sync uses it (not exported).
-import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
+import { mutableDataStoreClass } from './astro-internals';
 import { holdStoreWrites } from './store-writes';
 import { quietUnchangedMeta } from './unchanged-meta';
+
+// Astro's store as the build's sync uses it (not exported).
+const MutableDataStore = await mutableDataStoreClass();
+type MutableDataStore = InstanceType<typeof MutableDataStore>;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

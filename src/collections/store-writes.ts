@@ -1,23 +1,23 @@
 /**
- * One write of Astro's content store per sync instead of one each time the loaders pause
- * (issue 12: the content sync, and the build's memory).
+ * One write of Astro's content store per sync instead of one each time the loaders pause.
  *
- * Astro's store writes itself to disk whole 500 ms after its last change (SAVE_DEBOUNCE_MS in
- * astro/dist/content/mutable-data-store.js), and once more when the sync ends. While the
- * loaders wait on the API, the store goes quiet, so a sync of 72,000 pages wrote its whole store
- * eight times (0.5 to 102 MB each, each serialised at once: 10 s of a 22 s sync and most of its
- * garbage). Once a loader has changed the store, and while any loader still runs, this keeps
- * the store from going quiet (deleting an id no record has, which restarts Astro's timer and
- * changes nothing), so it is written once, when the sync ends. Before any change it does
- * nothing: a sync that changes nothing must leave the store clean (Astro then writes nothing).
- * A loader that fails releases its hold as well.
+ * Astro's store writes itself to disk whole a moment after its last change
+ * (`STORE_SAVE_DEBOUNCE_MS`, src/collections/astro-internals.ts), and once more when the sync
+ * ends. While the loaders wait on the API, the store goes quiet, so a large sync wrote its whole
+ * store several times over, each serialised at once (docs/performance.md). Once a loader has
+ * changed the store, and while any loader still runs, this keeps the store from going quiet
+ * (deleting an id no record has, which restarts Astro's timer and changes nothing), so it is
+ * written once, when the sync ends. Before any change it does nothing: a sync that changes
+ * nothing must leave the store clean (Astro then writes nothing). A loader that fails releases
+ * its hold as well.
  */
 import type { LoaderContext } from 'astro/loaders';
+import { STORE_SAVE_DEBOUNCE_MS } from './astro-internals.ts';
 
 type Deletes = Pick<LoaderContext['store'], 'delete'>;
 
-/** Below Astro's 500 ms. */
-const EVERY_MS = 400;
+/** Often enough that Astro's debounce never runs out while a loader runs. */
+const EVERY_MS = STORE_SAVE_DEBOUNCE_MS * 0.8;
 /** An id no record or meta value has: record ids are `<lang>/<key>`, meta keys `count:<lang>` and the like. */
 const NO_RECORD = '\0store-writes';
 

@@ -1,10 +1,10 @@
 /**
- * The content the build's sync just loaded, handed to the build's own renderer (issue 12,
+ * The content the build's sync just loaded, handed to the build's own renderer (the build's
  * memory).
  *
  * `astro build` syncs every collection into a store that stays in memory for the whole build,
- * then renders from a second copy: the prerender bundle parses the store's JSON file back
- * (130 MB more at 20,000 pages, at the build's highest point). Each collection's loader
+ * then renders from a second copy: the prerender bundle parses the store's JSON file back, at
+ * the build's highest point of memory. Each collection's loader
  * (./api-collection.ts) records its part of the store here; once the sync is over, the build's
  * bundler plugin (src/integrations/render-path/data-store-file.ts) seals the record, and the
  * bundle's store module, evaluated in the same process, builds its collections from the same
@@ -16,20 +16,15 @@
  * (a unit test checks this).
  */
 import type { LoaderContext } from 'astro/loaders';
+import { SYNCED_STORE, type SyncedStore } from '../lib/bridge.ts';
 
 type Entries = Pick<LoaderContext['store'], 'entries'>;
 
-/** `globalThis[Symbol.for(SYNCED_STORE_KEY)]`: the generated store module reads it by this name. */
-export const SYNCED_STORE_KEY = 'portal.synced-store';
-
-interface SyncedStore {
-  sealed: boolean;
-  collections: Map<string, Entries>;
-}
-
+/** The record, in the bridge's `SYNCED_STORE` slot: the generated store module reads it there. */
 function synced(): SyncedStore {
-  const slot = globalThis as Record<symbol, SyncedStore | undefined>;
-  return (slot[Symbol.for(SYNCED_STORE_KEY)] ??= { sealed: false, collections: new Map() });
+  let store = SYNCED_STORE.get();
+  if (!store) SYNCED_STORE.set((store = { sealed: false, collections: new Map() }));
+  return store;
 }
 
 /** A loader's part of the store (its LoaderContext `store`), as the sync leaves it. */

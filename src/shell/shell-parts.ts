@@ -1,17 +1,18 @@
 /**
- * The keys of a page's shell parts, and those parts for the publisher's splice (issue 23).
+ * The keys of a page's shell parts, and those parts for the publisher's splice.
  *
  * `shellKeys` is what ./BaseLayout.astro renders the header, footer and consent notice under
  * (./render-cache.ts): the language, the digests of what each shows, the page's current menu
- * links, the year. Inside the long-lived publisher, the bundle also answers
- * `globalThis[Symbol.for('portal.render-path.shell-parts')](pathname)` with the parts a page at
- * that address shows now, as rendered for an earlier page with the same keys, or null when one
- * of them has not been rendered yet (scripts/publisher/render-path.ts `shellParts`).
+ * links, the year. Inside the long-lived publisher, the bundle also fills the bridge's
+ * `SHELL_PARTS` slot (src/lib/bridge.ts): the parts a page at a pathname shows now, as rendered
+ * for an earlier page with the same keys, or null when one of them has not been rendered yet
+ * (scripts/publisher/render-path.ts `shellParts`).
  */
 import { localizePath, langFromPath, type Lang } from '../i18n';
 import { getShellData, type ShellData } from './collection';
 import { currentLinks, renderedPart } from './render-cache';
 import type { ShellPart } from './shell-splice';
+import { SHELL_PARTS } from '../lib/bridge';
 
 export function shellKeys(lang: Lang, currentPath: string, shell: ShellData): Record<ShellPart, string> {
   const home = localizePath('/', lang);
@@ -31,4 +32,4 @@ async function shellPartsAt(pathname: string): Promise<Record<ShellPart, string>
   return { header: await header, footer: await footer, consent: await consent };
 }
 
-(globalThis as Record<symbol, unknown>)[Symbol.for('portal.render-path.shell-parts')] = shellPartsAt;
+SHELL_PARTS.set(shellPartsAt);

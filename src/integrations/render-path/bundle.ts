@@ -123,8 +123,8 @@ export async function readFacts(dir: string): Promise<BundleFacts | null> {
 /** Loads the bundle in `dir` (with its `render-path.json`) into this process or thread. */
 export async function loadBundle(dir: string): Promise<LoadedBundle> {
   // React picks its build when first loaded: without NODE_ENV its development build, which
-  // renders the same bytes about 25 % slower (1.77 against 2.23 ms of CPU a page here). `astro
-  // build` sets it; the publisher's process does not.
+  // renders the same bytes slower (docs/performance.md). `astro build` sets it; the publisher's
+  // process does not.
   process.env.NODE_ENV ??= 'production';
   const facts = JSON.parse(await readFile(path.join(dir, FACTS_FILE), 'utf8')) as BundleFacts;
   const entry = await import(pathToFileURL(path.join(dir, facts.entry)).href);

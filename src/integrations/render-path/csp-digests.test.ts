@@ -2,11 +2,11 @@
  * csp-digests.ts: Astro's digest function, wrapped, gives the same hashes and computes each
  * text once; the wrap applies to the Astro installed here.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { astroInternalText, ENCRYPTION_FILE } from '../../collections/astro-internals';
 import { memoizeCspDigest } from './csp-digests';
 
-/** A module shaped like astro/dist/core/encryption.js, counting its digests. */
+/** A module shaped like Astro's core/encryption.js, counting its digests. */
 const MODULE = `let computed = 0;
 async function generateCspDigest(data, algorithm) {
   computed++;
@@ -27,7 +27,7 @@ async function load(code: string) {
 
 describe('memoizeCspDigest', () => {
   it('applies to the Astro installed here', () => {
-    const astro = readFileSync(new URL('../../../node_modules/astro/dist/core/encryption.js', import.meta.url), 'utf8');
+    const astro = astroInternalText(ENCRYPTION_FILE);
     expect(memoizeCspDigest(astro)).toContain('portalCspDigests');
   });
 

@@ -1,10 +1,9 @@
 /**
- * Each page's Content Security Policy hashes computed once per text, not once per page
- * (issue 12, page generation).
+ * Each page's Content Security Policy hashes computed once per text, not once per page.
  *
  * For every page Astro hashes the route's inline styles and scripts for the page's policy
  * (Astro's `generateCspDigest`, named in src/collections/astro-internals.ts, through WebCrypto's asynchronous
- * digest): the same few texts on every page, 20,000 times over, about 2 s of a 24 s render.
+ * digest): the same few texts on every page, hashed again for each (docs/performance.md).
  * This plugin wraps that function in the bundle with a cache of its answers by algorithm and
  * text (at most 256 texts), so each text is hashed once per process. Same hashes, same pages;
  * an Astro whose function reads otherwise is left as it is.

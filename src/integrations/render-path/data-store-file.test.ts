@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url';
 import * as devalue from 'devalue';
 import { afterEach, describe, expect, it } from 'vitest';
 // Astro's own writer of the store file (not exported): the order the bundle must see.
-import { serializeDataStore } from '../../../node_modules/astro/dist/content/data-store-writer.js';
-import { recordSyncedCollection, SYNCED_STORE_KEY } from '../../collections/synced-store';
+import { astroDist, STORE_IMPORTER_FILES, storeWriterModule } from '../../collections/astro-internals';
+import { recordSyncedCollection } from '../../collections/synced-store';
+import { SYNCED_STORE } from '../../lib/bridge';
 import { dataStoreFile, STORE_FILE } from './data-store-file';
 
 const STORE = JSON.stringify([['Map', 1], 'articles']);
-const RUNTIME = '/repo/node_modules/astro/dist/content/data-store.js';
+const { serializeDataStore } = await storeWriterModule();
+const [RUNTIME, MUTABLE_RUNTIME] = STORE_IMPORTER_FILES.map((file) => path.join(astroDist(), file));
 const RUNTIME_CODE = 'const data = await import("astro:data-layer-content");';
 
 type Hook = (this: unknown, ...args: string[]) => { code: string; meta?: unknown } | string | undefined;
@@ -52,7 +54,7 @@ describe('dataStoreFile', () => {
 
   it('also redirects the import in the mutable store, and leaves other modules alone', () => {
     const p = plugin();
-    const mutable = '/repo/node_modules/astro/dist/content/mutable-data-store.js';
+    const mutable = MUTABLE_RUNTIME!;
     expect(p.transform(RUNTIME_CODE, mutable)?.code).not.toContain('astro:data-layer-content');
     expect(p.transform(RUNTIME_CODE, '/repo/src/pages/index.astro')).toBeUndefined();
     expect(p.resolve('astro:data-layer-content')).toBeUndefined();
@@ -106,7 +108,7 @@ async function evaluate(p: ReturnType<typeof plugin>, code: string): Promise<Map
 
 describe('the store module in the bundle', () => {
   afterEach(() => {
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for(SYNCED_STORE_KEY)];
+    SYNCED_STORE.clear();
   });
 
   it('reads the store file when nothing this process synced is sealed (the publisher)', async () => {
@@ -115,7 +117,7 @@ describe('the store module in the bundle', () => {
     const p = plugin({ text: text.replace('เก้า', 'from the file') });
     const code = bundle(p);
     // Another process: loaders of its own recorded their stores, and no bundling sealed them.
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for(SYNCED_STORE_KEY)];
+    SYNCED_STORE.clear();
     for (const [name, entries] of collections) recordSyncedCollection(name, { entries: () => [...entries] });
     const store = await evaluate(p, code);
     expect(devalue.stringify(store)).toBe(text.replace('เก้า', 'from the file'));

@@ -1,12 +1,12 @@
 /**
- * Keeps the content store out of the bundler (issue 12, memory and bundling time).
+ * Keeps the content store out of the bundler (the build's memory and bundling time).
  *
  * Astro's own plugin loads the store module `astro:data-layer-content` by reading the store's
- * JSON (30 MB at 20,000 pages; twice that in memory, the Thai text making it a two-byte
+ * JSON (twice its size in memory, the Thai text making it a two-byte
  * string), parsing it once to check it, and returning `export default JSON.parse("…")` with the
  * whole JSON escaped into a string literal, which the bundler then copies, parses and writes
- * like any code: half a gigabyte of copies of one file while bundling at 20,000 pages, the
- * build's highest memory. This plugin points Astro's two imports of that module (in its
+ * like any code: many copies of one large file while bundling, the build's highest memory
+ * (docs/performance.md). This plugin points Astro's two imports of that module (in its
  * content runtime) at a module of its own: a read of the same JSON from a file next to the
  * bundle (the bytes Astro's sync wrote, emitted as an asset). The store's text never becomes
  * a JavaScript string while bundling, and the bundle's store is the same data. (Astro's
@@ -18,7 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { sealSyncedStore, SYNCED_STORE_KEY } from '../../collections/synced-store.ts';
+import { sealSyncedStore } from '../../collections/synced-store.ts';
+import { SYNCED_STORE } from '../../lib/bridge.ts';
 import {
   CONTENT_DATA_META,
   internalFallback,
@@ -36,7 +37,7 @@ export const STORE_FILE = 'data-store.json';
  * localeCompare: serializeDataStore), or else the file.
  */
 const READ_STORE = `import { existsSync, readFileSync } from 'node:fs';
-const synced = globalThis[Symbol.for(${JSON.stringify(SYNCED_STORE_KEY)})];
+const synced = ${SYNCED_STORE.code};
 const byKey = ([a], [b]) => a.localeCompare(b);
 function read() {
   const file = ['./${STORE_FILE}', '../${STORE_FILE}'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u));

@@ -7,10 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DETAIL_CACHE } from '../../lib/bridge';
 import { DETAIL_ANSWERS_FILE, recordDetailAnswers } from './detail-answers';
-
-const KEY = Symbol.for('portal.render-path.detail-cache');
-const g = globalThis as Record<symbol, unknown>;
 interface Stand {
   get(lang: string, endpoint: string): unknown;
   embeds(): boolean;
@@ -21,7 +19,7 @@ interface Stand {
 }
 
 afterEach(() => {
-  delete g[KEY];
+  DETAIL_CACHE.clear();
 });
 
 describe('recordDetailAnswers', () => {
@@ -29,7 +27,7 @@ describe('recordDetailAnswers', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'answers-'));
     const recorder = recordDetailAnswers(path.join(dir, 'writing.jsonl'))!;
     expect(recordDetailAnswers(path.join(dir, 'other.jsonl'))).toBe(recorder); // Astro may set the integration up twice
-    const stand = g[KEY] as Stand;
+    const stand = DETAIL_CACHE.get() as unknown as Stand;
     expect(stand.get('th', '/content/page/a')).toBeUndefined();
     expect(stand.embeds()).toBe(true);
     stand.set('th', '/content/page/a', { slug: 'a', title: 'ข่าว' });
@@ -54,7 +52,7 @@ describe('recordDetailAnswers', () => {
         ['code', 'abc123'],
       ]);
       expect(existsSync(path.join(dir, 'writing.jsonl'))).toBe(false); // moved, not copied
-      expect(g[KEY]).toBeUndefined(); // the stand-in is gone
+      expect(DETAIL_CACHE.get()).toBeUndefined(); // the stand-in is gone
     } finally {
       if (code === undefined) delete process.env.PORTAL_LOADER_CODE;
       else process.env.PORTAL_LOADER_CODE = code;
@@ -64,10 +62,10 @@ describe('recordDetailAnswers', () => {
 
   it('stands aside where a cache is set already (inside the publisher)', () => {
     const cache = { get: () => undefined, set: () => {} };
-    g[KEY] = cache;
+    DETAIL_CACHE.set(cache);
     const file = path.join(tmpdir(), `answers-aside-${process.pid}.jsonl`);
     expect(recordDetailAnswers(file)).toBeNull();
-    expect(g[KEY]).toBe(cache);
+    expect(DETAIL_CACHE.get()).toBe(cache);
     expect(existsSync(file)).toBe(false); // nothing opened
   });
 });

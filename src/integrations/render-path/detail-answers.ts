@@ -1,14 +1,14 @@
 /**
- * Keeps the API answers a render-path build read, for the publisher's first edits (issue 23,
- * "ready means ready").
+ * Keeps the API answers a render-path build read, for the publisher's first edits ("ready
+ * means ready").
  *
  * The publisher re-reads an edited record's area through caches of the answers it read before
  * (scripts/publisher/content-store.ts `DetailCache`: every other record's detail answer, the
  * department lists, the pages of the paged lists). A publisher that had just started held none:
- * its first edit of each kind read the whole area with every detail embedded (12 s at 72,000
- * pages), or waited for the catch-up to read every area in full first (15 s). The build reads
+ * its first edit of each kind read the whole area with every detail embedded, or waited for the
+ * catch-up to read every area in full first. The build reads
  * exactly those answers. While it syncs, this module stands where the publisher's cache stands
- * (the loaders' `DETAIL_CACHE_KEY`, src/collections/api-collection.ts), reuses nothing (a build
+ * (the bridge's `DETAIL_CACHE` slot, src/lib/bridge.ts), reuses nothing (a build
  * behaves as without it) and writes every answer the loaders hand to a cache as it comes, one
  * JSON line each, to a file beside the render path (nothing is held in the build's memory), with
  * the areas each language read in full (an area the sync found unchanged, 304, hands over no
@@ -21,10 +21,9 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { DETAIL_CACHE, type DetailCache } from '../../lib/bridge.ts';
 
 export const DETAIL_ANSWERS_FILE = 'detail-answers.jsonl';
-
-const DETAIL_CACHE_KEY = Symbol.for('portal.render-path.detail-cache');
 
 /** One line of the file: an answer the loaders handed to the cache, an area read, or the code version. */
 export type AnswerLine =
@@ -47,8 +46,8 @@ let current: { stand: object; handle: AnswerRecorder } | null = null;
  * the render path's disk); none when a cache is there already (inside the publisher).
  */
 export function recordDetailAnswers(file: string): AnswerRecorder | null {
-  const g = globalThis as Record<symbol, unknown>;
-  if (g[DETAIL_CACHE_KEY]) return g[DETAIL_CACHE_KEY] === current?.stand ? current.handle : null;
+  const standing = DETAIL_CACHE.get();
+  if (standing) return standing === current?.stand ? current.handle : null;
   const out = createWriteStream(file);
   let failure: Error | null = null;
   out.on('error', (error) => (failure ??= error));
@@ -58,7 +57,7 @@ export function recordDetailAnswers(file: string): AnswerRecorder | null {
     out.write(`${JSON.stringify(line)}\n`);
     count++;
   };
-  const recorder = {
+  const recorder: DetailCache = {
     // A build reuses nothing and reads its lists with their details embedded, as without a cache.
     get: () => undefined,
     embeds: () => true,
@@ -68,10 +67,10 @@ export function recordDetailAnswers(file: string): AnswerRecorder | null {
       put(['pages', lang, endpoint, items, limit]),
     readInFull: (collection: string, lang: string) => put(['read', collection, lang]),
   };
-  g[DETAIL_CACHE_KEY] = recorder;
+  DETAIL_CACHE.set(recorder);
   const handle: AnswerRecorder = {
     async write(dir) {
-      if (g[DETAIL_CACHE_KEY] === recorder) delete g[DETAIL_CACHE_KEY];
+      if (DETAIL_CACHE.get() === recorder) DETAIL_CACHE.clear();
       if (current?.stand === recorder) current = null;
       const code = process.env.PORTAL_LOADER_CODE;
       if (code) put(['code', code]);

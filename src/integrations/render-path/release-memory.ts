@@ -1,14 +1,13 @@
 /**
- * Hands the memory of the build's first half back to the system before pages are rendered
- * (issue 12, memory).
+ * Hands the memory of the build's first half back to the system before pages are rendered.
  *
  * The content sync and the bundler leave V8 with a heap grown to their peak: garbage, and pages
- * V8 keeps pooled for reuse (300–400 MB at 20,000–72,000 pages). V8 would keep all of it
- * resident through rendering, which never needs it. A last-resort collection (V8's "collect all
- * available garbage", which also releases the pool) frees it: about 0.3 s, once per build.
- * Rendering leaves the same behind, and the hooks that run after it (the sitemap of every page)
- * grew on top of it to the build's peak at 72,000 pages (1.93 GB): one more collection once
- * the pages are written (the prerenderer's teardown) brings them back to about 1.1 GB.
+ * V8 keeps pooled for reuse. V8 would keep all of it resident through rendering, which never
+ * needs it. A last-resort collection (V8's "collect all available garbage", which also releases
+ * the pool) frees it, once per build. Rendering leaves the same behind, and the hooks that run
+ * after it (the sitemap of every page) grew on top of it to the build's peak: one more
+ * collection once the pages are written (the prerenderer's teardown) brings it down again
+ * (docs/performance.md).
  *
  * The `gc` function is the one `--expose-gc` gives; when the process was started without that
  * flag, the flag is set now and the function taken from a new context (as jest-leak-detector

@@ -1,10 +1,11 @@
-// The content-layer loader's conditional requests (issue 12): the second sync of an unchanged
+// The content-layer loader's conditional requests: the second sync of an unchanged
 // area only revalidates (every GET answers 304, nothing is fetched in full or written), and an
 // edit that only a detail answer carries is still seen: with one request per record (a list that
 // does not embed its details) and with one per list page (a list that embeds them).
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { DETAIL_CACHE } from '../../../src/lib/bridge';
 import { startTestApi, type TestApi } from '../content-api/harness';
 import { contentLayer as contentLayerOf } from './content-layer';
 
@@ -125,7 +126,9 @@ describe('apiLoader with conditional requests', () => {
       else process.env.PORTAL_LOADER_CODE = before;
     }
   });
+});
 
+describe('apiLoader with conditional requests, after the store or the caches changed', () => {
   it('reads the area again when the store lost its records', async () => {
     const layer = contentLayer();
     await layer.sync();
@@ -138,16 +141,15 @@ describe('apiLoader with conditional requests', () => {
 
   it('reads the area in full after a sync that reused a detail answer (the publisher) instead of fetching it', async () => {
     const layer = contentLayer();
-    const key = Symbol.for('portal.render-path.detail-cache');
     const reused = { data: { title: 'Reused answer', body_html: '<p>kept</p>' } };
-    (globalThis as Record<symbol, unknown>)[key] = {
+    DETAIL_CACHE.set({
       get: (_lang: string, endpoint: string) => (endpoint.startsWith('/content/page/') ? { value: reused } : undefined),
       set: () => {},
-    };
+    });
     try {
       await layer.sync();
     } finally {
-      delete (globalThis as Record<symbol, unknown>)[key];
+      DETAIL_CACHE.clear();
     }
     expect([...layer.entries.values()].every((e) => e.data.title === 'Reused answer')).toBe(true);
     statuses.length = 0;
