@@ -194,7 +194,7 @@ const noteLoad = (step: string) => {
 };
 
 let peakRss = 0;
-// process.memoryUsage() walks the heap's spaces: 5 % of the CPU of a profiled run at 20 Hz; .rss() does not.
+// process.memoryUsage() walks the heap's spaces, a cost seen in a profile at 20 Hz; .rss() does not.
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
 
 if (!reuse) {
@@ -229,7 +229,7 @@ const build = async (label: string, { cold = false } = {}): Promise<number> => {
   );
   // Cold: a content layer cache from an earlier build (a kept build rebuilt for newer code) would
   // let the loaders skip the API, and the build would record none of the answers the publisher's
-  // re-read starts from (at 72,000 pages the first edit after start then fetched 15,004: 14 s).
+  // re-read starts from: the first edit after start would fetch every detail answer again.
   if (cold) rmSync(cacheDir, { recursive: true, force: true });
   const t = performance.now();
   const code = await buildSite({
