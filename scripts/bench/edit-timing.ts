@@ -45,6 +45,23 @@ export function releaseShows(releaseDir: string, checks: readonly PageCheck[]): 
   });
 }
 
+/**
+ * The edits a release makes live, of `pending` (in the order sent): those it shows, and every
+ * earlier edit of a record it shows a later edit of (that one carries the earlier's change).
+ */
+export function liveWith<P extends { record: string }>(pending: readonly P[], shows: (p: P) => boolean): Set<P> {
+  const live = new Set<P>();
+  const carried = new Set<string>();
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const p = pending[i]!;
+    if (carried.has(p.record) || shows(p)) {
+      live.add(p);
+      carried.add(p.record);
+    }
+  }
+  return live;
+}
+
 export interface Clock {
   now(): number;
   /** Resolves at `t` on the clock of `now` (at once if it is past). */

@@ -6,14 +6,16 @@
  * - `{ send: { gapMs, edits } }`: the edits go to the editor endpoint `gapMs` apart, none waiting
  *   for the answer to the one before (edit-timing.ts `sendApart`); `{ sent }` when one is answered.
  *   From its sending on, each switch is looked at as soon as it is seen (the publisher prunes old
- *   releases) until one shows all of the edit's pages: `{ shown }`.
+ *   releases) until one shows all of the edit's pages: `{ shown }`. An edit of the same record
+ *   sent later and live first carries the earlier one's too (its title replaced, say): the earlier
+ *   one is live with it.
  *
  * workerData: the `live` link's path. Times are `performance.timeOrigin + performance.now()`.
  */
 import { readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { releaseShows, sendApart, type PageCheck } from './edit-timing.ts';
+import { liveWith, releaseShows, sendApart, type PageCheck } from './edit-timing.ts';
 
 export interface EditToSend {
   id: number;
@@ -21,6 +23,8 @@ export interface EditToSend {
   method: 'POST' | 'DELETE';
   headers: Record<string, string>;
   body?: string;
+  /** The record edited (`type/key`). */
+  record: string;
   pages: PageCheck[];
 }
 export type WatchMessage =
@@ -34,6 +38,7 @@ const post = (m: WatchMessage) => parentPort!.postMessage(m);
 
 interface Probe {
   id: number;
+  record: string;
   pages: PageCheck[];
 }
 let probes: Probe[] = [];
@@ -53,17 +58,15 @@ setInterval(() => {
   post({ switch: { id, at } });
   if (!target) return;
   const dir = path.resolve(path.dirname(live), target);
-  probes = probes.filter((p) => {
-    if (!releaseShows(dir, p.pages)) return true;
-    post({ shown: { id: p.id, at, release: id! } });
-    return false;
-  });
+  const done = liveWith(probes, (p) => releaseShows(dir, p.pages));
+  for (const p of done) post({ shown: { id: p.id, at, release: id! } });
+  probes = probes.filter((p) => !done.has(p));
 }, 5);
 
 parentPort!.on('message', (m: { send: { gapMs: number; edits: EditToSend[] } }) => {
   void sendApart(m.send.edits, m.send.gapMs, async (e) => {
     const sentAt = now();
-    probes.push({ id: e.id, pages: e.pages });
+    probes.push({ id: e.id, record: e.record, pages: e.pages });
     let error: string | undefined;
     try {
       const res = await fetch(e.url, { method: e.method, headers: e.headers, body: e.body });

@@ -462,12 +462,14 @@ const liveHtml = (at: string) => {
 const both = (at: string) => [at, `/en${at}`] as const;
 /**
  * The pages an edit of the record at `detail` (Thai path) must show: both language versions of
- * its page, and of the first list page `list` where the record is on it now (or is new, so first).
+ * its page, and of the first list page `list` where the record is on it now. A new record (`from`:
+ * the Thai path of the record it is made from, the editor endpoint copies the last one made)
+ * goes where that one is: on the first list page if it is there.
  */
 function pagesOf(
   detail: string,
   list: string,
-  change: { title: string; isNew?: boolean } | { gone: true } | { back: true },
+  change: { title: string; from?: string } | { gone: true } | { back: true },
 ): PageCheck[] {
   const pages: PageCheck[] = both(detail).map((at) =>
     'title' in change
@@ -477,16 +479,22 @@ function pagesOf(
         : { path: at, has: '' },
   );
   both(list).forEach((at, i) => {
-    const link = `href="${both(detail)[i]}"`;
-    if ('title' in change && (change.isNew || liveHtml(at).includes(link))) pages.push({ path: at, has: change.title });
+    const link = `href="${both(change.from ?? detail)[i]}"`;
+    if ('title' in change && liveHtml(at).includes(link)) pages.push({ path: at, has: change.title });
     else if ('gone' in change && liveHtml(at).includes(link)) pages.push({ path: at, lacks: link });
   });
   return pages;
 }
-/** Laws have no page: both language versions of the list page that shows the law now. */
-function lawPages(id: string, title: string): PageCheck[] {
+/** The key of the last record made in `table`: the one a new record is made from. */
+const lastMade = (table: string, key: string) =>
+  String((db.prepare(`SELECT ${key} AS k FROM ${table} ORDER BY rowid DESC LIMIT 1`).get() as { k: unknown }).k);
+/**
+ * Laws have no page: both language versions of the list page that shows the law now (a new law:
+ * the first list page, if the law it is made from is there).
+ */
+function lawPages(id: string, title: string, { isNew = false } = {}): PageCheck[] {
   const { t } = db.prepare('SELECT title_en AS t FROM laws WHERE id = ?').get(Number(id)) as { t: string };
-  for (let n = 1; n < 10_000; n++) {
+  for (let n = 1; n < (isNew ? 2 : 10_000); n++) {
     const at = n === 1 ? '/laws/' : `/laws/page/${n}/`;
     const html = liveHtml(`/en${at}`);
     if (!html) break;
@@ -527,7 +535,7 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: slug,
       body: { th: { title }, en: { title } },
       check: { path: `/en/article/${slug}/`, has: title },
-      pages: pagesOf(`/article/${slug}/`, '/articles/', { title, isNew: true }),
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { title, from: `/article/${lastMade('articles', 'slug')}/` }),
     };
   },
   'article-delete': (i) => {
@@ -598,7 +606,7 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: id,
       body: { th: { title }, en: { title } },
       check: { path: `/en/activity/${id}/`, has: title },
-      pages: pagesOf(`/activity/${id}/`, '/activities/', { title, isNew: true }),
+      pages: pagesOf(`/activity/${id}/`, '/activities/', { title, from: `/activity/${lastMade('activities', 'id')}/` }),
     };
   },
   'activity-delete': (i) => {
@@ -615,7 +623,6 @@ const KINDS: Record<string, (i: number) => Edit> = {
     const title = `Bench law ${stamp()}`;
     return { type: 'law', key: id, body: { th: { title }, en: { title } }, pages: lawPages(id, title) };
   },
-  // Created from the newest law: first in the list.
   'law-create': (i) => {
     const id = String(Number(keysOf('SELECT MAX(id) AS k FROM laws')[0]) + 1000 + i);
     const title = `Bench new law ${stamp()}`;
@@ -623,7 +630,7 @@ const KINDS: Record<string, (i: number) => Edit> = {
       type: 'law',
       key: id,
       body: { th: { title }, en: { title } },
-      pages: both('/laws/').map((at) => ({ path: at, has: title })),
+      pages: lawPages(lastMade('laws', 'id'), title, { isNew: true }),
     };
   },
   'procurement-update': (i) => {
@@ -647,7 +654,10 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: uuid,
       body: { th: { title }, en: { title } },
       check: { path: `/en/procurement/${uuid}/`, has: title },
-      pages: pagesOf(`/procurement/${uuid}/`, '/procurement/', { title, isNew: true }),
+      pages: pagesOf(`/procurement/${uuid}/`, '/procurement/', {
+        title,
+        from: `/procurement/${lastMade('purchases', 'uuid')}/`,
+      }),
     };
   },
   'procurement-delete': (i) => {
@@ -723,6 +733,7 @@ async function timeEdits(
     method: e.body === undefined ? 'DELETE' : 'POST',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     ...(e.body === undefined ? {} : { body: JSON.stringify(e.body) }),
+    record: `${e.type}/${e.key}`,
     pages: e.pages,
   }));
   watcher.postMessage({ send: { gapMs: gap, edits: toSend } });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   againstGoal,
   goalFor,
+  liveWith,
   releaseShows,
   reportLines,
   sendApart,
@@ -151,6 +152,21 @@ describe('releaseShows', () => {
     const dir = release({});
     rmSync(dir, { recursive: true });
     expect(releaseShows(dir, [{ path: '/en/article/x/', gone: true }])).toBe(false);
+  });
+});
+
+describe('liveWith', () => {
+  it('an earlier edit of a record is live with a later one the release shows, not before', () => {
+    const typo = { record: 'article/x', title: 'Tpyo' };
+    const fixed = { record: 'article/x', title: 'Typo' };
+    const other = { record: 'article/y', title: 'Other' };
+    const neither = liveWith([typo, other, fixed], () => false);
+    expect(neither.size).toBe(0);
+    // The release shows the fixed title only: the first edit never showed, yet it is live now.
+    const live = liveWith([typo, other, fixed], (p) => p === fixed);
+    expect([...live].sort((a, b) => a.title.localeCompare(b.title))).toEqual([typo, fixed]);
+    // A later edit's release says nothing of an edit sent after it.
+    expect(liveWith([fixed, typo], (p) => p === fixed)).toEqual(new Set([fixed]));
   });
 });
 
