@@ -83,7 +83,15 @@ import { Schedule } from '../publisher/schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
 import { intOption, parseCommand } from '../config/cli.ts';
 import { loadEnv } from '../config/env.ts';
-import { median, reportLines, summarize, type KindFigures, type ModeFigures, type PageCheck } from './edit-timing.ts';
+import {
+  median,
+  releaseShows,
+  reportLines,
+  summarize,
+  type KindFigures,
+  type ModeFigures,
+  type PageCheck,
+} from './edit-timing.ts';
 import type { EditToSend, WatchMessage } from './live-watch.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -737,11 +745,11 @@ async function timeEdits(
     pages: e.pages,
   }));
   watcher.postMessage({ send: { gapMs: gap, edits: toSend } });
-  const until = async <T>(get: () => T | undefined, deadline: () => number, what: string): Promise<T> => {
+  const until = async <T>(get: () => T | undefined, deadline: () => number, what: () => string): Promise<T> => {
     for (;;) {
       const v = get();
       if (v !== undefined) return v;
-      if (now() > deadline()) throw new Error(what);
+      if (now() > deadline()) throw new Error(what());
       await new Promise((r) => setTimeout(r, 25));
     }
   };
@@ -752,13 +760,18 @@ async function timeEdits(
       const answer = await until(
         () => sent.get(id),
         () => t + i * gap + 300_000,
-        `${what}: no answer after 300 s`,
+        () => `${what}: no answer after 300 s`,
       );
       if (answer.error) throw new Error(`editor ${what}: ${answer.error}`);
       const live = await until(
         () => shown.get(id),
         () => answer.answeredAt + 300_000,
-        `${what}: not live after 300 s`,
+        () =>
+          `${what}: not live after 300 s; the live release lacks it on ${
+            edits[i]!.e.pages.filter((c) => !releaseShows(path.join(publishDir, 'live'), [c]))
+              .map((c) => c.path)
+              .join(', ') || 'no page (a release since shows it)'
+          }`,
       );
       sent.delete(id);
       shown.delete(id);
