@@ -955,7 +955,7 @@ for (const mode of loadModes)
       await new Promise((r) => setTimeout(r, 15_000));
       before = await crowd.window();
       console.log(
-        `visitors before the edits (15 s): ${before.gets} GETs, p50 ${before.p50Ms} ms, p95 ${before.p95Ms} ms, failed ${before.failed}`,
+        `visitors before the edits (15 s): ${before.gets} GETs, p50 ${Math.round(before.p50Ms)} ms, p95 ${Math.round(before.p95Ms)} ms, failed ${before.failed}`,
       );
     }
     const profiled = profile && mode === 'off' && pace === paces[0];
@@ -1035,7 +1035,7 @@ for (const mode of loadModes)
     const during = crowd ? await crowd.window() : null;
     if (crowd && during) {
       console.log(
-        `visitors during the edits: ${during.gets} GETs, p50 ${during.p50Ms} ms, p95 ${during.p95Ms} ms, p99 ${during.p99Ms} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
+        `visitors during the edits: ${during.gets} GETs, p50 ${Math.round(during.p50Ms)} ms, p95 ${Math.round(during.p95Ms)} ms, p99 ${Math.round(during.p99Ms)} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
       );
       crowd.stop();
     }
