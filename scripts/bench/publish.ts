@@ -501,12 +501,11 @@ const lastMade = (table: string, key: string) =>
  * the first list page, if the law it is made from is there).
  */
 function lawPages(id: string, title: string, { isNew = false } = {}): PageCheck[] {
-  const { t } = db.prepare('SELECT title_en AS t FROM laws WHERE id = ?').get(Number(id)) as { t: string };
   for (let n = 1; n < (isNew ? 2 : 10_000); n++) {
     const at = n === 1 ? '/laws/' : `/laws/page/${n}/`;
     const html = liveHtml(`/en${at}`);
     if (!html) break;
-    if (html.includes(`>${t}<`)) return both(at).map((p) => ({ path: p, has: title }));
+    if (html.includes(`id="law-${id}"`)) return both(at).map((p) => ({ path: p, has: title }));
   }
   return [];
 }
