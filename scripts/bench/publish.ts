@@ -487,7 +487,7 @@ function pagesOf(
         : { path: at, has: '' },
   );
   both(list).forEach((at, i) => {
-    const link = `href="${both(change.from ?? detail)[i]}"`;
+    const link = `href="${both(('from' in change && change.from) || detail)[i]}"`;
     if ('title' in change && liveHtml(at).includes(link)) pages.push({ path: at, has: change.title });
     else if ('gone' in change && liveHtml(at).includes(link)) pages.push({ path: at, lacks: link });
   });
