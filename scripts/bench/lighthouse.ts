@@ -1,8 +1,8 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on the home page,
  * a list page and a detail page, in Thai and English, against a fresh build served on
- * loopback. Prints performance and accessibility scores; with --strict exits non-zero
- * when any is below 100 (the budget in the README).
+ * loopback. Prints performance and accessibility scores against the goal of 100; with --strict
+ * exits non-zero when any is below it.
  *
  *   npm run bench:lighthouse                 build, then measure
  *   npm run bench:lighthouse -- --skip-build reuse the last build of this script
@@ -181,7 +181,7 @@ try {
     });
   }
   console.table(rows);
-  if (failed) console.log('Below the budget of 100 on at least one page.');
+  if (failed) console.log('Performance or accessibility below the goal of 100 on at least one page.');
 } finally {
   await chrome?.kill();
   await site?.close();

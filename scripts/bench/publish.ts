@@ -1,6 +1,7 @@
 /**
  * `npm run bench:publish`: how fast the publisher puts each kind of edit live, at scale, with and
- * without visitors loading pages meanwhile (issues 11 and 23).
+ * without visitors loading pages meanwhile, the edits spaced (each after the publisher is idle) and
+ * back to back (1 s apart, none waiting for the one before).
  *
  *   npm run bench:publish                          --scale 1400 (about 20,000 pages), every kind
  *   npm run bench:publish -- --scale 50 --per-kind 3   a quick run
@@ -11,6 +12,9 @@
  *   npm run bench:publish -- --kinds article-update,article-create   only these kinds
  *   npm run bench:publish -- --load off|on|both    visitors' load during the edits (default both:
  *                                                  the kinds without, then again with it)
+ *   npm run bench:publish -- --pace spaced|back-to-back|both   the edits each after the publisher is
+ *                                                  idle, or --gap-ms apart (1000) without waiting
+ *                                                  for anything (default both: spaced, then back to back)
  *   npm run bench:publish -- --visitors 8 --visitor-rate 200   clients and requests/s (0: as fast
  *                                                  as the site server answers)
  *   npm run bench:publish -- --memory-edits 500    RSS after 50 and after 500 more title edits
@@ -22,8 +26,8 @@
  *   npm run bench:publish -- --profile             a CPU profile of the edits without visitors
  *                                                  (.data/bench-publish/edits.cpuprofile), and one
  *                                                  of the first edit after start (first-edit.cpuprofile)
- *   npm run bench:publish -- --site-in-process     the site server in the publisher's process (as
- *                                                  before issue 23), to compare under visitors' load
+ *   npm run bench:publish -- --site-in-process     the site server in the publisher's process, to
+ *                                                  compare with its own process under visitors' load
  *
  * Everything lives in .data/bench-publish/ (the render path must sit inside the project so its
  * bundle resolves the project's packages). Ports come from API_PORT, PUBLISHER_PORT and PORT
@@ -37,13 +41,19 @@
  *    answer cached), and the first edit after start (sent as soon as the base release is live).
  * 3. For each kind of edit (KINDS below: update, create, delete, unpublish and republish, category
  *    change of articles; activities, laws, procurement notices, the quick menu and the footer),
- *    `--per-kind` edits through the editor endpoint, back to back; each timed from the request
- *    sent to the new release live (the `live` switch the site server reads per request), then
- *    checked on the site server where the record has a page. Per kind: median, p95 and worst,
- *    pages rendered, API requests, CPU of this process and the API's. With visitors' load
- *    on, scripts/bench/visitors.ts (autocannon, its own process) loads the sitemap's pages with
- *    `--visitors` clients: the site server's latency before the edits and during them, and the
- *    GETs that failed.
+ *    `--per-kind` edits through the editor endpoint. Each is timed from the editor endpoint's
+ *    answer to the first switch of `live` (the link the site server reads per request) to a
+ *    release that shows it: both language versions of its page and, where the record is on
+ *    them, both first list pages (for a deletion: the page gone, the lists without it);
+ *    scripts/bench/edit-timing.ts and live-watch.ts. Per kind and per pace: median, p95 and worst,
+ *    against the goal (p95 3 s at 20,000 pages, 5 s at 72,000).
+ *    - Spaced: each edit sent once the publisher is idle, then checked on the site server where
+ *      the record has a page; also pages rendered, API requests, CPU of this process and the API's.
+ *    - Back to back: every kind's edits one stream, `--gap-ms` apart, none waiting for the answer to
+ *      the one before nor for the publisher: a typo fixed right after saving, a batch of notices.
+ *    With visitors' load on, scripts/bench/visitors.ts (autocannon, its own process) loads the
+ *    sitemap's pages with `--visitors` clients: the site server's latency before the edits and
+ *    during them, and the GETs that failed.
  * 4. Memory: peak RSS of this process (the publisher) and of the API's; with `--memory-edits N`, RSS
  *    after 50 and after N edits.
  * 5. What an idle scheduled re-read costs (scripts/publisher/schedule.ts): one right after the
@@ -73,13 +83,24 @@ import { Schedule } from '../publisher/schedule.ts';
 import { markStale } from '../../src/lib/clock.ts';
 import { intOption, parseCommand } from '../config/cli.ts';
 import { loadEnv } from '../config/env.ts';
+import {
+  median,
+  releaseShows,
+  reportLines,
+  summarize,
+  type KindFigures,
+  type ModeFigures,
+  type PageCheck,
+} from './edit-timing.ts';
+import type { EditToSend, WatchMessage } from './live-watch.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const { values } = parseCommand({
   name: 'npm run bench:publish',
   usage: `usage: npm run bench:publish -- [--scale N] [--per-kind N] [--kinds K,K] [--load off|on|both] [--visitors N]
-       [--visitor-rate N] [--memory-edits N] [--reuse] [--restart] [--build-only] [--full] [--compare]
+       [--visitor-rate N] [--pace spaced|back-to-back|both] [--gap-ms N] [--memory-edits N] [--reuse]
+       [--restart] [--build-only] [--full] [--compare]
        [--profile] [--site-in-process] [--work DIR]
 
 How fast the publisher puts each kind of edit live, at scale, with and without visitors' load
@@ -90,6 +111,9 @@ How fast the publisher puts each kind of edit live, at scale, with and without v
   --kinds K,K        only these kinds (default all: article-update, article-newest, article-create, ...)
   --load MODE        visitors' load during the edits: off, on or both (default both)
   --visitors N       concurrent visitors (default 8), --visitor-rate N requests/s in all (200; 0 = flat out)
+  --pace PACE        the edits spaced (each once the publisher is idle), back-to-back (--gap-ms apart,
+                     waiting for nothing) or both (default both)
+  --gap-ms N         milliseconds between edits back to back (default 1000)
   --memory-edits N   then N title edits: RSS after 50 and after N
   --reuse            keep the database and build of the last run
   --restart          keep the last run's releases and start as a restart does
@@ -98,7 +122,7 @@ How fast the publisher puts each kind of edit live, at scale, with and without v
   --compare          one astro build after the edits
   --profile          CPU profiles of the first edit after start (first-edit.cpuprofile) and
                      of the edits without visitors (edits.cpuprofile)
-  --site-in-process  the site server in the publisher's process (as before issue 23)
+  --site-in-process  the site server in the publisher's process (to compare with its own)
   --work DIR         another folder inside the project
   -h, --help         this text
 
@@ -110,6 +134,8 @@ Environment: API_PORT, PUBLISHER_PORT, PORT (defaults 8817, 8818, 8819).`,
     load: { type: 'string' },
     visitors: { type: 'string' },
     'visitor-rate': { type: 'string' },
+    pace: { type: 'string' },
+    'gap-ms': { type: 'string' },
     'memory-edits': { type: 'string' },
     reuse: { type: 'boolean' },
     restart: { type: 'boolean' },
@@ -136,6 +162,17 @@ if (!loadModes) {
   console.error('bench:publish: --load must be off, on or both');
   process.exit(2);
 }
+const paces = (
+  { spaced: ['spaced'], 'back-to-back': ['back-to-back'], both: ['spaced', 'back-to-back'] } as Record<
+    string,
+    Array<'spaced' | 'back-to-back'>
+  >
+)[values.pace ?? 'both'];
+if (!paces) {
+  console.error('bench:publish: --pace must be spaced, back-to-back or both');
+  process.exit(2);
+}
+const gapMs = intOption(cmd, 'gap-ms', values['gap-ms'], 1000, 0);
 const visitors = intOption(cmd, 'visitors', values.visitors, 8, 1);
 const visitorRate = intOption(cmd, 'visitor-rate', values['visitor-rate'], 200, 0);
 const memoryEdits = intOption(cmd, 'memory-edits', values['memory-edits'], 0, 0);
@@ -165,7 +202,7 @@ const noteLoad = (step: string) => {
 };
 
 let peakRss = 0;
-// process.memoryUsage() walks the heap's spaces: 5 % of the CPU of a profiled run at 20 Hz; .rss() does not.
+// process.memoryUsage() walks the heap's spaces, a cost seen in a profile at 20 Hz; .rss() does not.
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
 
 if (!reuse) {
@@ -200,7 +237,7 @@ const build = async (label: string, { cold = false } = {}): Promise<number> => {
   );
   // Cold: a content layer cache from an earlier build (a kept build rebuilt for newer code) would
   // let the loaders skip the API, and the build would record none of the answers the publisher's
-  // re-read starts from (at 72,000 pages the first edit after start then fetched 15,004: 14 s).
+  // re-read starts from: the first edit after start would fetch every detail answer again.
   if (cold) rmSync(cacheDir, { recursive: true, force: true });
   const t = performance.now();
   const code = await buildSite({
@@ -265,22 +302,10 @@ const saveLog = () => writeFileSync(path.join(WORK, 'publisher.log'), `${lines.j
 process.on('exit', (code) => {
   if (code !== 0) saveLog();
 });
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted.length
-    ? sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2
-    : NaN;
-};
-/** Nearest-rank percentile. */
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-};
 const save = () => writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 
 // The site server in its own process, as `npm start` runs it (it answers 503 until a release is live).
-// `--site-in-process`: the site server in this process instead, as `npm start` ran it before issue 23
-// (for the comparison under visitors' load).
+// `--site-in-process`: the site server in this process instead (to compare under visitors' load).
 const siteInProcess = values['site-in-process'] === true;
 const site = siteInProcess
   ? await startSiteServer({ root: publishDir, port: sitePort })
@@ -324,24 +349,18 @@ const liveId = async () => readlink(path.join(publishDir, 'live')).catch(() => n
  * Each switch of the live release as a watcher thread saw it (`live` read every 5 ms), with the
  * time. The edits are timed to the switch a visitor meets, not to when this process, which is
  * the publisher's too, gets to look: after a switch the publisher saves the release's page map
- * and works out the purge (0.6-1.3 s of its event loop at 72,000 pages), which a poll from here
- * waited for.
+ * and works out the purge on this thread. The same thread sends the edits and looks at each
+ * release as it goes live (live-watch.ts).
  */
 const switches: Array<{ id: string | null; at: number }> = [];
-const watcher = new Worker(
-  `const { parentPort, workerData } = require('node:worker_threads');
-   const { readlinkSync } = require('node:fs');
-   let last;
-   setInterval(() => {
-     let id = null;
-     try { id = readlinkSync(workerData); } catch {}
-     if (id !== last) parentPort.postMessage({ id: (last = id), at: performance.timeOrigin + performance.now() });
-   }, 5);`,
-  { eval: true, workerData: path.join(publishDir, 'live') },
-);
-watcher.on('message', (m: { id: string | null; at: number }) =>
-  switches.push({ ...m, id: m.id && path.basename(m.id) }),
-);
+const sent = new Map<number, { sentAt: number; answeredAt: number; error?: string }>();
+const shown = new Map<number, { at: number; release: string }>();
+const watcher = new Worker(new URL('./live-watch.ts', import.meta.url), { workerData: path.join(publishDir, 'live') });
+watcher.on('message', (m: WatchMessage) => {
+  if ('switch' in m) switches.push(m.switch);
+  else if ('sent' in m) sent.set(m.sent.id, m.sent);
+  else shown.set(m.shown.id, m.shown);
+});
 watcher.unref();
 /** Now, on the clock the watcher's times are on. */
 const now = () => performance.timeOrigin + performance.now();
@@ -351,14 +370,6 @@ async function switchesAfter(t: number, what: string) {
     const after = switches.filter((w) => w.at >= t);
     if (after.length > 0) return after;
     if (now() - t > 300_000) throw new Error(`${what}: not live after 300 s`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-/** Milliseconds from `t` to the first switch after it to another release than `before`. */
-async function switched(before: string | null, t: number, what: string): Promise<number> {
-  for (;;) {
-    const next = (await switchesAfter(t, what)).find((w) => w.id !== before);
-    if (next) return next.at - t;
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -435,8 +446,10 @@ interface Edit {
   type: string;
   key: string;
   body?: unknown;
-  /** The page that shows it, and what it must show (or not) once live. */
+  /** The page that shows it, and what it must show (or not) once live, on the site server. */
   check?: { path: string; has?: string; status?: number };
+  /** What a release must show for the edit to be live (edit-timing.ts); none: any release after it. */
+  pages: PageCheck[];
 }
 /** Records of a type in list order (newest first), from the API's database. */
 const keysOf = (sql: string) => (db.prepare(sql).all() as Array<{ k: string | number }>).map((r) => String(r.k));
@@ -445,17 +458,80 @@ const spread = <T>(xs: T[], n: number, offset: number) =>
 let stamps = 0;
 const stamp = () => `${Date.now().toString(36)}-${stamps++}`;
 let created: Record<string, string[]> = {};
+/** A page of the live release ('' when it has none). */
+const liveHtml = (at: string) => {
+  try {
+    return readFileSync(path.join(publishDir, 'live', at, 'index.html'), 'utf8');
+  } catch {
+    return '';
+  }
+};
+/** The Thai path and its English version. */
+const both = (at: string) => [at, `/en${at}`] as const;
+/**
+ * The pages an edit of the record at `detail` (Thai path) must show: both language versions of
+ * its page, and of the first list page `list` where the record is on it now. A new record (`from`:
+ * the Thai path of the record it is made from, the editor endpoint copies the last one made)
+ * goes where that one is: on the first list page if it is there.
+ */
+function pagesOf(
+  detail: string,
+  list: string,
+  change: { title: string; from?: string } | { gone: true } | { back: true },
+): PageCheck[] {
+  const pages: PageCheck[] = both(detail).map((at) =>
+    'title' in change
+      ? { path: at, has: change.title }
+      : 'gone' in change
+        ? { path: at, gone: true }
+        : { path: at, has: '' },
+  );
+  both(list).forEach((at, i) => {
+    const link = `href="${both(('from' in change && change.from) || detail)[i]}"`;
+    if ('title' in change && liveHtml(at).includes(link)) pages.push({ path: at, has: change.title });
+    else if ('gone' in change && liveHtml(at).includes(link)) pages.push({ path: at, lacks: link });
+  });
+  return pages;
+}
+/** The key of the last record made in `table`: the one a new record is made from. */
+const lastMade = (table: string, key: string) =>
+  String((db.prepare(`SELECT ${key} AS k FROM ${table} ORDER BY rowid DESC LIMIT 1`).get() as { k: unknown }).k);
+/**
+ * Laws have no page: both language versions of the list page that shows the law now (a new law:
+ * the first list page, if the law it is made from is there).
+ */
+function lawPages(id: string, title: string, { isNew = false } = {}): PageCheck[] {
+  for (let n = 1; n < (isNew ? 2 : 10_000); n++) {
+    const at = n === 1 ? '/laws/' : `/laws/page/${n}/`;
+    const html = liveHtml(`/en${at}`);
+    if (!html) break;
+    if (html.includes(`id="law-${id}"`)) return both(at).map((p) => ({ path: p, has: title }));
+  }
+  return [];
+}
 const KINDS: Record<string, (i: number) => Edit> = {
   'article-update': (i) => {
     const slug = spread(articleSlugs(), perKind, 1)[i]!;
     const title = `Bench update ${stamp()}`;
-    return { type: 'article', key: slug, body: { en: { title } }, check: { path: `/en/article/${slug}/`, has: title } };
+    return {
+      type: 'article',
+      key: slug,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/article/${slug}/`, has: title },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { title }),
+    };
   },
   // The newest articles: the most often corrected, once in the related items of a whole category.
   'article-newest': (i) => {
     const slug = articleSlugs()[i % 5]!;
     const title = `Bench newest ${stamp()}`;
-    return { type: 'article', key: slug, body: { en: { title } }, check: { path: `/en/article/${slug}/`, has: title } };
+    return {
+      type: 'article',
+      key: slug,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/article/${slug}/`, has: title },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { title }),
+    };
   },
   'article-create': () => {
     const slug = `bench-new-${stamp()}`;
@@ -466,11 +542,17 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: slug,
       body: { th: { title }, en: { title } },
       check: { path: `/en/article/${slug}/`, has: title },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { title, from: `/article/${lastMade('articles', 'slug')}/` }),
     };
   },
   'article-delete': (i) => {
     const slug = spread(articleSlugs(), perKind, 2)[i]!;
-    return { type: 'article', key: slug, check: { path: `/en/article/${slug}/`, status: 404 } };
+    return {
+      type: 'article',
+      key: slug,
+      check: { path: `/en/article/${slug}/`, status: 404 },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { gone: true }),
+    };
   },
   'article-unpublish': (i) => {
     const slug = spread(articleSlugs(), perKind, 3)[i]!;
@@ -480,6 +562,7 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: slug,
       body: { published: false },
       check: { path: `/en/article/${slug}/`, status: 404 },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { gone: true }),
     };
   },
   'article-republish': (i) => {
@@ -489,19 +572,38 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: slug,
       body: { published: true },
       check: { path: `/en/article/${slug}/`, status: 200 },
+      pages: pagesOf(`/article/${slug}/`, '/articles/', { back: true }),
     };
   },
+  // The article's page links its category (breadcrumb, details).
   'article-category': (i) => {
     const slug = spread(articleSlugs(), perKind, 4)[i]!;
     const row = db.prepare('SELECT category_id AS c FROM articles WHERE slug = ?').get(slug) as { c: number };
-    const cats = keysOf("SELECT id AS k FROM categories WHERE area = 'article' ORDER BY sort");
-    const to = Number(cats.find((c) => Number(c) !== row.c));
-    return { type: 'article', key: slug, body: { category: to } };
+    const cats = db.prepare("SELECT id, slug FROM categories WHERE area = 'article' ORDER BY sort").all() as Array<{
+      id: number;
+      slug: string;
+    }>;
+    const to = cats.find((c) => c.id !== row.c)!;
+    return {
+      type: 'article',
+      key: slug,
+      body: { category: to.id },
+      pages: both(`/article/${slug}/`).map((at, n) => ({
+        path: at,
+        has: `href="${n ? '/en' : ''}/articles/category/${to.slug}/"`,
+      })),
+    };
   },
   'activity-update': (i) => {
     const id = spread(keysOf('SELECT id AS k FROM activities ORDER BY start_date DESC, id DESC'), perKind, 1)[i]!;
     const title = `Bench activity ${stamp()}`;
-    return { type: 'activity', key: id, body: { en: { title } }, check: { path: `/en/activity/${id}/`, has: title } };
+    return {
+      type: 'activity',
+      key: id,
+      body: { th: { title }, en: { title } },
+      check: { path: `/en/activity/${id}/`, has: title },
+      pages: pagesOf(`/activity/${id}/`, '/activities/', { title }),
+    };
   },
   'activity-create': (i) => {
     const id = String(Number(keysOf('SELECT MAX(id) AS k FROM activities')[0]) + 1000 + i);
@@ -511,20 +613,32 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: id,
       body: { th: { title }, en: { title } },
       check: { path: `/en/activity/${id}/`, has: title },
+      pages: pagesOf(`/activity/${id}/`, '/activities/', { title, from: `/activity/${lastMade('activities', 'id')}/` }),
     };
   },
   'activity-delete': (i) => {
     const id = spread(keysOf('SELECT id AS k FROM activities ORDER BY start_date DESC, id DESC'), perKind, 2)[i]!;
-    return { type: 'activity', key: id, check: { path: `/en/activity/${id}/`, status: 404 } };
+    return {
+      type: 'activity',
+      key: id,
+      check: { path: `/en/activity/${id}/`, status: 404 },
+      pages: pagesOf(`/activity/${id}/`, '/activities/', { gone: true }),
+    };
   },
   'law-update': (i) => {
     const id = spread(keysOf('SELECT id AS k FROM laws ORDER BY id'), perKind, 1)[i]!;
-    return { type: 'law', key: id, body: { en: { title: `Bench law ${stamp()}` } } };
+    const title = `Bench law ${stamp()}`;
+    return { type: 'law', key: id, body: { th: { title }, en: { title } }, pages: lawPages(id, title) };
   },
   'law-create': (i) => {
     const id = String(Number(keysOf('SELECT MAX(id) AS k FROM laws')[0]) + 1000 + i);
     const title = `Bench new law ${stamp()}`;
-    return { type: 'law', key: id, body: { th: { title }, en: { title } } };
+    return {
+      type: 'law',
+      key: id,
+      body: { th: { title }, en: { title } },
+      pages: lawPages(lastMade('laws', 'id'), title, { isNew: true }),
+    };
   },
   'procurement-update': (i) => {
     const uuid = spread(keysOf('SELECT uuid AS k FROM purchases ORDER BY announced_at DESC, uuid DESC'), perKind, 1)[
@@ -534,8 +648,9 @@ const KINDS: Record<string, (i: number) => Edit> = {
     return {
       type: 'procurement',
       key: uuid,
-      body: { en: { title } },
+      body: { th: { title }, en: { title } },
       check: { path: `/en/procurement/${uuid}/`, has: title },
+      pages: pagesOf(`/procurement/${uuid}/`, '/procurement/', { title }),
     };
   },
   'procurement-create': () => {
@@ -546,15 +661,24 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: uuid,
       body: { th: { title }, en: { title } },
       check: { path: `/en/procurement/${uuid}/`, has: title },
+      pages: pagesOf(`/procurement/${uuid}/`, '/procurement/', {
+        title,
+        from: `/procurement/${lastMade('purchases', 'uuid')}/`,
+      }),
     };
   },
   'procurement-delete': (i) => {
     const uuid = spread(keysOf('SELECT uuid AS k FROM purchases ORDER BY announced_at DESC, uuid DESC'), perKind, 2)[
       i
     ]!;
-    return { type: 'procurement', key: uuid, check: { path: `/en/procurement/${uuid}/`, status: 404 } };
+    return {
+      type: 'procurement',
+      key: uuid,
+      check: { path: `/en/procurement/${uuid}/`, status: 404 },
+      pages: pagesOf(`/procurement/${uuid}/`, '/procurement/', { gone: true }),
+    };
   },
-  // The quick menu and the footer: in every page's shell.
+  // The quick menu and the footer: in every page's shell (an English edit: the English pages).
   'menu-update': () => {
     const doc = JSON.parse(
       (db.prepare("SELECT json_en AS k FROM documents WHERE key = 'quick-menu'").get() as { k: string }).k,
@@ -566,11 +690,18 @@ const KINDS: Record<string, (i: number) => Edit> = {
       key: 'quick-menu',
       body: { en: { '0': { ...doc[0], title } } },
       check: { path: '/en/', has: title },
+      pages: [{ path: '/en/', has: title }],
     };
   },
   'footer-update': () => {
     const hours = `Monday–Friday 8:30–16:30 (${stamp()})`;
-    return { type: 'menu', key: 'footer', body: { en: { hours } }, check: { path: '/en/', has: hours } };
+    return {
+      type: 'menu',
+      key: 'footer',
+      body: { en: { hours } },
+      check: { path: '/en/', has: hours },
+      pages: [{ path: '/en/', has: hours }],
+    };
   },
 };
 const wanted = (values.kinds ?? Object.keys(KINDS).join(',')).split(',');
@@ -583,6 +714,8 @@ for (const k of wanted)
 interface Measured {
   kind: string;
   ms: number;
+  /** Request sent → the editor endpoint's answer (the publisher's webhook answered). */
+  answerMs: number;
   publishMs: number;
   cpuMs: number;
   rendered: number;
@@ -591,22 +724,66 @@ interface Measured {
   stages: Record<string, number>;
   load: string;
 }
-/** Milliseconds from `t` to the first switch after it to a release whose page `e.check` shows the edit. */
-async function shownAfter(t: number, e: Edit, what: string): Promise<number> {
-  const { path: at, has } = e.check!;
-  const shows = (id: string | null) => {
-    try {
-      return readFileSync(path.join(publishDir, 'releases', id ?? '-', at, 'index.html'), 'utf8').includes(has!);
-    } catch {
-      return false; // pruned since (five releases are kept): not the first
+/**
+ * Sends `edits` to the editor endpoint `gap` ms apart from the watcher's thread (none waits for
+ * anything), and resolves with each one's time from the answer to the first switch to a release
+ * that shows it (live-watch.ts).
+ */
+async function timeEdits(
+  edits: Array<{ what: string; e: Edit }>,
+  gap: number,
+): Promise<Array<{ ms: number; answerMs: number; sentAt: number; release: string }>> {
+  const ids = edits.map(() => nextId++);
+  const toSend: EditToSend[] = edits.map(({ e }, i) => ({
+    id: ids[i]!,
+    url: `${api.url}/api/editor/${e.type}/${encodeURIComponent(e.key)}`,
+    method: e.body === undefined ? 'DELETE' : 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    ...(e.body === undefined ? {} : { body: JSON.stringify(e.body) }),
+    record: `${e.type}/${e.key}`,
+    pages: e.pages,
+  }));
+  watcher.postMessage({ send: { gapMs: gap, edits: toSend } });
+  const until = async <T>(get: () => T | undefined, deadline: () => number, what: () => string): Promise<T> => {
+    for (;;) {
+      const v = get();
+      if (v !== undefined) return v;
+      if (now() > deadline()) throw new Error(what());
+      await new Promise((r) => setTimeout(r, 25));
     }
   };
-  for (;;) {
-    const hit = (await switchesAfter(t, what)).find((w) => shows(w.id));
-    if (hit) return hit.at - t;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const t = now();
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const { what } = edits[i]!;
+      const answer = await until(
+        () => sent.get(id),
+        () => t + i * gap + 300_000,
+        () => `${what}: no answer after 300 s`,
+      );
+      if (answer.error) throw new Error(`editor ${what}: ${answer.error}`);
+      const live = await until(
+        () => shown.get(id),
+        () => answer.answeredAt + 300_000,
+        () =>
+          `${what}: not live after 300 s; the live release lacks it on ${
+            edits[i]!.e.pages.filter((c) => !releaseShows(path.join(publishDir, 'live'), [c]))
+              .map((c) => c.path)
+              .join(', ') || 'no page (a release since shows it)'
+          }`,
+      );
+      sent.delete(id);
+      shown.delete(id);
+      return {
+        ms: live.at - answer.answeredAt,
+        answerMs: answer.answeredAt - answer.sentAt,
+        sentAt: answer.sentAt,
+        release: live.release,
+      };
+    }),
+  );
 }
+let nextId = 0;
 /** What the edit's page lacks on the site server, or '' when it shows the edit. */
 async function checkEdit(kind: string, e: Edit): Promise<string> {
   const { path: at, status, has } = e.check!;
@@ -618,22 +795,19 @@ async function checkEdit(kind: string, e: Edit): Promise<string> {
   return '';
 }
 /**
- * One edit, timed to the switch. A menu edit's second release (every other page of its language:
- * minutes at 72,000 pages) is not waited for (`wide`): the next edit comes while it renders, as an
- * editor's would, and stops it; its CPU is counted to the end of the edit's first publish.
+ * One edit, spaced: sent once the publisher is idle, timed to the first release that shows it. A
+ * menu edit's second release (every other page of its language: minutes at 72,000 pages) is not
+ * waited for (`wide`): the next edit comes while it renders, as an editor's would, and stops it;
+ * its CPU is counted to the end of the edit's first publish.
  */
 async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Measured> {
   if (!wide) await p.idle();
-  const before = await liveId();
   const total = p.stats.total;
   const cpu = await cpuNow();
-  const t = now();
-  await editor(e.type, e.key, e.body);
-  // A menu edit: the last one's rest may switch first (it steps aside for this one).
-  const ms = wide ? await shownAfter(t, e, `${kind} ${e.key}`) : await switched(before, t, `${kind} ${e.key}`);
+  const [timed] = await timeEdits([{ what: `${kind} ${e.key}`, e }], 0);
   // The page the editor looks at shows the edit in the release timed (not only once all are out).
-  const shown = e.check && (await checkEdit(kind, e));
-  if (shown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${shown}`);
+  const notShown = e.check && (await checkEdit(kind, e));
+  if (notShown) lines.push(`bench: ${kind} ${e.key}: not in the first release: ${notShown}`);
   if (wide) {
     const at = await liveId(); // releases/<id>
     // Its publish ended (or the rest is live already).
@@ -647,7 +821,8 @@ async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Me
   if (p.stats.total - total > 1) lines.push(`bench: ${kind} ${e.key} took ${p.stats.total - total} publishes`);
   return {
     kind,
-    ms,
+    ms: timed!.ms,
+    answerMs: timed!.answerMs,
     publishMs: last.durationMs,
     cpuMs: usedMs,
     rendered: last.rendered,
@@ -658,16 +833,6 @@ async function runEdit(kind: string, e: Edit, { wide = false } = {}): Promise<Me
   };
 }
 const summary = (group: Measured[]) => ({
-  count: group.length,
-  medianMs: Math.round(median(group.map((e) => e.ms))),
-  p95Ms: Math.round(
-    pct(
-      group.map((e) => e.ms),
-      95,
-    ),
-  ),
-  worstMs: Math.round(Math.max(...group.map((e) => e.ms))),
-  within3s: group.filter((e) => e.ms <= 3000).length,
   medianCpuMs: Math.round(median(group.map((e) => e.cpuMs))),
   stagesMedianMs: Object.fromEntries(
     Object.keys(group[0]?.stages ?? {}).map((k) => [k, Math.round(median(group.map((e) => e.stages[k]!)))]),
@@ -770,77 +935,125 @@ const post = (method: string, params?: object) =>
   );
 const phases: Record<string, unknown> = {};
 const perEdit: Measured[] = [];
-for (const mode of loadModes) {
-  created = {};
-  // Every edit of the phase chosen first (the records to delete or unpublish known before the
-  // visitors start: they do not ask for those pages).
-  const planned: Record<string, Edit[]> = Object.fromEntries(
-    wanted.map((k) => [k, Array.from({ length: perKind }, (_, i) => KINDS[k]!(i))]),
-  );
-  const crowd = mode === 'on' ? await startVisitors(planned) : null;
-  let before: Window | null = null;
-  if (crowd) {
-    await crowd.window();
-    await new Promise((r) => setTimeout(r, 15_000));
-    before = await crowd.window();
-    console.log(
-      `visitors before the edits (15 s): ${before.gets} GETs, p50 ${before.p50Ms} ms, p95 ${before.p95Ms} ms, failed ${before.failed}`,
+/** Each phase's figures against the goal, printed again at the end. */
+const verdicts: Array<{ label: string; figures: ModeFigures }> = [];
+for (const mode of loadModes)
+  for (const pace of paces) {
+    const label = `${pace === 'spaced' ? 'spaced' : `back to back, ${gapMs / 1000} s apart`}, load ${mode}`;
+    created = {};
+    // Every edit of the phase chosen first (the records to delete or unpublish known before the
+    // visitors start: they do not ask for those pages).
+    await p.idle();
+    const planned: Record<string, Edit[]> = Object.fromEntries(
+      wanted.map((k) => [k, Array.from({ length: perKind }, (_, i) => KINDS[k]!(i))]),
     );
-  }
-  const kinds: Record<string, ReturnType<typeof summary>> = {};
-  if (profile && mode === 'off') {
-    profile.connect();
-    await post('Profiler.enable');
-    await post('Profiler.start');
-  }
-  for (const kind of wanted) {
-    const group: Measured[] = [];
-    const wide = /^(menu|footer)-/.test(kind); // on every page: the rest of each edit is not waited for
-    for (const edit of planned[kind]!) {
-      const m = await runEdit(kind, edit, { wide });
-      group.push(m);
-      perEdit.push({ ...m, kind: `${kind} (load ${mode})` });
-    }
-    if (wide) {
-      const t = now();
-      // Every page shows it at the first switch whose release shows it on 40 pages across the
-      // English sitemap; their twins (made after, ../publisher/stages/render.ts `twinsOwed`) are
-      // in by the last switch; idle after the spare copies that follow.
-      const has = planned[kind]!.at(-1)!.check!.has!;
-      const everyAt = await firstEveryPage(t, has, () => p.idle());
-      await p.idle();
-      const last = switches.filter((w) => w.at >= t).at(-1);
-      const s = (at: number | undefined) => (at === undefined ? 'already' : `${((at - t) / 1000).toFixed(1)} s`);
+    const crowd = mode === 'on' ? await startVisitors(planned) : null;
+    let before: Window | null = null;
+    if (crowd) {
+      await crowd.window();
+      await new Promise((r) => setTimeout(r, 15_000));
+      before = await crowd.window();
       console.log(
-        `[load ${mode}] ${kind}: every page of the last edit live ${s(everyAt)} later, its twins ${s(last?.at)} later (the publisher idle ${((now() - t) / 1000).toFixed(1)} s later)`,
+        `visitors before the edits (15 s): ${before.gets} GETs, p50 ${Math.round(before.p50Ms)} ms, p95 ${Math.round(before.p95Ms)} ms, failed ${before.failed}`,
       );
     }
-    kinds[kind] = summary(group);
-    const g = kinds[kind];
-    console.log(
-      `[load ${mode}] ${kind} (${g.count}): median ${g.medianMs} ms, p95 ${g.p95Ms} ms, worst ${g.worstMs} ms, ${g.within3s} within 3 s; pages rendered ${g.rendered.join('–')}; requests ${g.requests.join('–')}; CPU median ${g.medianCpuMs} ms; stages ${JSON.stringify(g.stagesMedianMs)}; load ${load()}`,
-    );
-    saveLog();
+    const profiled = profile && mode === 'off' && pace === paces[0];
+    if (profiled) {
+      profile.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+    }
+    let figures: ModeFigures;
+    const phase: Record<string, unknown> = {};
+    if (pace === 'spaced') {
+      const kinds: Record<string, KindFigures & ReturnType<typeof summary>> = {};
+      const times: Array<{ kind: string; ms: number }> = [];
+      for (const kind of wanted) {
+        const group: Measured[] = [];
+        const wide = /^(menu|footer)-/.test(kind); // on every page: the rest of each edit is not waited for
+        for (const edit of planned[kind]!) {
+          const m = await runEdit(kind, edit, { wide });
+          group.push(m);
+          times.push({ kind, ms: m.ms });
+          perEdit.push({ ...m, kind: `${kind} (${label})` });
+        }
+        if (wide) {
+          const t = now();
+          // Every page shows it at the first switch whose release shows it on 40 pages across the
+          // English sitemap; their twins (made after, ../publisher/stages/render.ts `twinsOwed`) are
+          // in by the last switch; idle after the spare copies that follow.
+          const has = planned[kind]!.at(-1)!.check!.has!;
+          const everyAt = await firstEveryPage(t, has, () => p.idle());
+          await p.idle();
+          const last = switches.filter((w) => w.at >= t).at(-1);
+          const s = (at: number | undefined) => (at === undefined ? 'already' : `${((at - t) / 1000).toFixed(1)} s`);
+          console.log(
+            `[${label}] ${kind}: every page of the last edit live ${s(everyAt)} later, its twins ${s(last?.at)} later (the publisher idle ${((now() - t) / 1000).toFixed(1)} s later)`,
+          );
+        }
+        const g = summary(group);
+        const f = summarize(
+          group.map((m) => ({ kind, ms: m.ms })),
+          pages,
+        );
+        kinds[kind] = { ...f.kinds[0]!, ...g };
+        console.log(
+          `[${label}] ${reportLines(label, f)[0]!.trim()}; pages rendered ${g.rendered.join('–')}; requests ${g.requests.join('–')}; CPU median ${g.medianCpuMs} ms; stages ${JSON.stringify(g.stagesMedianMs)}; load ${load()}`,
+        );
+        saveLog();
+      }
+      figures = summarize(times, pages);
+      phase.kinds = kinds;
+    } else {
+      // One stream of every kind's edits, in the order of the kinds.
+      const stream = wanted.flatMap((kind) => planned[kind]!.map((e) => ({ kind, e, what: `${kind} ${e.key}` })));
+      const total = p.stats.total;
+      const cpu = await cpuNow();
+      const t = now();
+      console.log(`[${label}] ${stream.length} edits of ${wanted.length} kinds, one every ${gapMs} ms`);
+      const timed = await timeEdits(stream, gapMs);
+      const lastSent = Math.max(...timed.map((x) => x.sentAt));
+      await p.idle();
+      const idleMs = now() - lastSent;
+      const usedS = ((await cpuNow()) - cpu) / 1e6;
+      const times = timed.map((x, i) => ({ kind: stream[i]!.kind, ms: x.ms }));
+      figures = summarize(times, pages);
+      for (const line of reportLines(`[${label}]`, figures).slice(0, -1)) console.log(`[${label}]${line.slice(1)}`);
+      const answers = timed.map((x) => x.answerMs);
+      console.log(
+        `[${label}] sent over ${((lastSent - t) / 1000).toFixed(1)} s; the editor endpoint answered in ${Math.round(median(answers))} ms (median), ${Math.round(Math.max(...answers))} ms at worst; ${p.stats.total - total} publishes; the publisher idle ${(idleMs / 1000).toFixed(1)} s after the last edit was sent; CPU ${usedS.toFixed(1)} s (publisher and API); load ${load()}`,
+      );
+      phase.kinds = figures.kinds;
+      phase.publishes = p.stats.total - total;
+      phase.answerMs = { median: Math.round(median(answers)), worst: Math.round(Math.max(...answers)) };
+      phase.perEdit = timed.map((x, i) => ({ kind: stream[i]!.kind, key: stream[i]!.e.key, ...x }));
+      saveLog();
+    }
+    for (const line of reportLines(label, figures).slice(-1)) console.log(line);
+    verdicts.push({ label, figures });
+    const during = crowd ? await crowd.window() : null;
+    if (crowd && during) {
+      console.log(
+        `visitors during the edits: ${during.gets} GETs, p50 ${Math.round(during.p50Ms)} ms, p95 ${Math.round(during.p95Ms)} ms, p99 ${Math.round(during.p99Ms)} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
+      );
+      crowd.stop();
+    }
+    if (profiled) {
+      const { profile: cpu } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(path.join(WORK, 'edits.cpuprofile'), JSON.stringify(cpu));
+      profile.disconnect();
+      console.log(
+        `CPU profile of the edits without visitors: ${path.relative(ROOT, path.join(WORK, 'edits.cpuprofile'))}`,
+      );
+    }
+    noteLoad(`edits, ${label}`);
+    phases[label] = { ...phase, overall: figures, visitors: crowd ? { before, during } : null };
+    results.edits = { phases, perEdit };
+    save();
   }
-  const during = crowd ? await crowd.window() : null;
-  if (crowd && during) {
-    console.log(
-      `visitors during the edits: ${during.gets} GETs, p50 ${during.p50Ms} ms, p95 ${during.p95Ms} ms, p99 ${during.p99Ms} ms, failed ${during.failed} ${JSON.stringify(during.statuses)}`,
-    );
-    crowd.stop();
-  }
-  if (profile && mode === 'off') {
-    const { profile: cpu } = (await post('Profiler.stop')) as { profile: unknown };
-    writeFileSync(path.join(WORK, 'edits.cpuprofile'), JSON.stringify(cpu));
-    profile.disconnect();
-    console.log(
-      `CPU profile of the edits without visitors: ${path.relative(ROOT, path.join(WORK, 'edits.cpuprofile'))}`,
-    );
-  }
-  noteLoad(`edits, load ${mode}`);
-  phases[mode] = { kinds, visitors: crowd ? { before, during } : null };
-  results.edits = { phases, perEdit };
-  save();
+if (verdicts.length > 0) {
+  console.log(`edit → live, ${pages} pages:`);
+  for (const v of verdicts) console.log(`  ${reportLines(v.label, v.figures).at(-1)}`);
 }
 
 // ---- memory over many edits ----
@@ -849,7 +1062,12 @@ if (memoryEdits > 0) {
   const slugs = articleSlugs();
   for (let i = 1; i <= memoryEdits; i++) {
     const slug = slugs[(i * 37) % slugs.length]!;
-    await runEdit('memory', { type: 'article', key: slug, body: { en: { title: `Bench memory ${i} ${stamp()}` } } });
+    await runEdit('memory', {
+      type: 'article',
+      key: slug,
+      body: { en: { title: `Bench memory ${i} ${stamp()}` } },
+      pages: [],
+    });
     if (i === 50 || i === memoryEdits) {
       rss[i] = memory();
       console.log(`after ${i} edits: ${JSON.stringify(rss[i])}`);

@@ -1,5 +1,5 @@
 /**
- * Visitors' load for `npm run bench:publish` (issue 23): autocannon with CONNECTIONS concurrent
+ * Visitors' load for `npm run bench:publish`: autocannon with CONNECTIONS concurrent
  * clients (default 8) loading the given site paths one after the other (the sitemap's pages), in
  * its own process (forked by the bench, so its work does not share the publisher's event loop).
  *
