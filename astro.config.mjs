@@ -89,7 +89,13 @@ export default defineConfig({
             groups: [
               {
                 name: 'shell-runtime',
-                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/](locale|display)-store|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent-choice)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+              },
+              {
+                // What every island builds on (its root, error boundary and loading state; the
+                // API boundary and the shared record shapes) in one file rather than five.
+                name: 'island-runtime',
+                test: /src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|api[\\/](boundary|shared)\.ts)/,
               },
               {
                 // The API boundary's validator (src/api/zod-lite.js in the browser), used by every
