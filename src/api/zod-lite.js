@@ -2,7 +2,7 @@
  * The part of `zod/mini` the API boundary's schemas use, for the browser only: the islands'
  * bundles resolve `zod/mini` to this file (astro.config.mjs, `browserZod`), while the build,
  * the publisher and the tests keep zod itself. zod/mini's core costs about 8 KB gzipped on
- * every island page; this costs about 1 (docs/performance.md, "JavaScript").
+ * every island page; this costs about 1 (docs/performance.md, "JavaScript per page").
  *
  * It accepts and rejects what zod accepts and rejects, and gives the same output (objects
  * stripped of unknown keys, defaults filled, transforms applied); src/api/zod-lite.test.ts
