@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
@@ -7,6 +8,23 @@ import { sitemapOptions } from './src/areas/sitemap/options.mjs';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction/index.ts';
 import renderPath from './src/integrations/render-path/index.ts';
 import loaderCode from './src/integrations/loader-code/index.ts';
+
+/**
+ * The browser's bundles take src/api/zod-lite.js for `zod/mini`: the same schemas, a fraction
+ * of the bytes on every island page. Rendering, the loaders and the tests keep zod.
+ * @returns {import('vite').Plugin}
+ */
+function browserZod() {
+  const lite = fileURLToPath(new URL('./src/api/zod-lite.js', import.meta.url));
+  return {
+    name: 'portal:browser-zod',
+    enforce: 'pre',
+    resolveId(source, _importer, options) {
+      const browser = this.environment ? this.environment.name === 'client' : !options?.ssr;
+      return source === 'zod/mini' && browser ? lite : null;
+    },
+  };
+}
 
 // The API's origin: pages load its images and files, islands call it. The Content Security
 // Policy allows exactly this origin besides the site's own (connect-src, img-src, media-src).
@@ -60,24 +78,31 @@ export default defineConfig({
   // 42 s build at 20,000 pages, and a build after an edit was no faster than a full one; editors'
   // edits go through the publisher (README, "Decisions").
   vite: {
+    plugins: [browserZod()],
     build: {
       rollupOptions: {
         output: {
-          // The shell's small shared modules (stores, client, i18n paths, nanostores, wretch) in
+          // The shell's small shared modules (stores, client, i18n paths, nanostores) in
           // one file instead of ~15: every page loads them all anyway, and each separate file
           // costs gzip overhead that counts against the JavaScript budgets.
           codeSplitting: {
             groups: [
               {
                 name: 'shell-runtime',
-                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/](locale|display)-store|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent-choice)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
               },
               {
-                // zod (the API boundary's validator, used by every island that calls the API)
-                // in a chunk of its own name, so bench:build can tell a library from an
-                // island's own code (issue 5 caps the latter at 15 KB per island).
+                // What every island builds on (its root, error boundary and loading state; the
+                // API boundary and the shared record shapes) in one file rather than five.
+                name: 'island-runtime',
+                test: /src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|api[\\/](boundary|shared)\.ts)/,
+              },
+              {
+                // The API boundary's validator (src/api/zod-lite.js in the browser), used by every
+                // island that calls the API, in a chunk of its own name, so bench:build can tell
+                // a library from an island's own code (at most 15 KB per island).
                 name: 'zod',
-                test: /node_modules[\\/]zod[\\/]/,
+                test: /node_modules[\\/]zod[\\/]|src[\\/]api[\\/]zod-lite\.js/,
               },
             ],
           },

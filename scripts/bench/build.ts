@@ -17,9 +17,10 @@
  * build process, from /proc). Then, for the home page, a list page and a detail page, the
  * gzipped JavaScript each ships: every script src, modulepreload and island component or
  * renderer, followed through their static and dynamic imports, each file gzipped once,
- * plus inline scripts. Exits non-zero when a content page ships more than 20 KB gzipped.
+ * plus inline scripts. Exits non-zero when a content page ships more than 20 KB gzipped, or a
+ * page with React islands more than 90 KB (or one island more than 15 KB of its own code).
  *
- * Issue 12: each scale also prints the time of each stage of the build (content sync,
+ * Each scale also prints the time of each stage of the build (content sync,
  * bundling, rendering, and what follows rendering: sitemap and the last writes), timed by when
  * Astro's own log lines arrive, and builds, right after the portal, a bare Astro site of the
  * same page count (scripts/bench/bare-template: one layout, one article page, no data loader)
@@ -27,9 +28,10 @@
  * ratio of the two speeds, the CPU time rendering took per page (read from /proc when rendering
  * starts and ends: far less moved by other work on a shared machine than wall time) and the
  * load average, and exits non-zero when the portal is slower
- * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more. For information only,
- * it then builds the same template with pages of the portal's mean size, half of them Thai
- * (BARE_PAGE_KB, scripts/bench/bare-template/src/layouts/chrome.ts), and prints that ratio too.
+ * than 0.9x the bare site, or peaks over 1.5 GB, at 20,000 pages or more. It then builds the same
+ * template with pages of the portal's mean size, half of them Thai (BARE_PAGE_KB,
+ * scripts/bench/bare-template/src/layouts/chrome.ts), and prints that ratio against its goal,
+ * 0.8x (SIZED_GOAL_RATIO).
  * Before each measured build it drops the kernel's caches when it may (dropKernelCaches).
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -46,18 +48,20 @@ import { loadEnv } from '../config/env.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const BARE_ROOT = path.join(ROOT, 'scripts/bench/bare-template');
-/** Issue 12: at this many pages the portal must build at 0.9x the bare site and within 1.5 GB. */
+/** At this many pages the portal must build at 0.9x the bare site and within 1.5 GB. */
 export const GATE_PAGES = 20_000;
 export const MIN_RATIO = 0.9;
+/** The goal against the bare template with pages of the portal's size (printed, not enforced). */
+export const SIZED_GOAL_RATIO = 0.8;
 export const MAX_PEAK_BYTES = 1.5 * 1024 ** 3;
 export const JS_BUDGET_BYTES = 20 * 1024;
-/** Pages that hold a React island may ship up to this (issue 5). */
-export const ISLAND_PAGE_BUDGET_BYTES = 100 * 1024;
+/** Pages that hold a React island may ship up to this. */
+export const ISLAND_PAGE_BUDGET_BYTES = 90 * 1024;
 
 /** Chunks of third-party libraries islands share (codeSplitting groups in astro.config.mjs). */
 const LIBRARY_CHUNK = /^zod\.[\w-]+\.js$/;
 
-/** An island's own code, beyond React and the shell (issue 5). */
+/** An island's own code, beyond React and the shell. */
 const ISLAND_OWN_BUDGET_BYTES = 15 * 1024;
 
 /** Within the page budget, and every island within its own. */
@@ -65,7 +69,7 @@ export function withinBudget(row: { gzipBytes: number; islands: number; islandOw
   return row.gzipBytes <= budgetOf(row) && (row.islandOwnBytes ?? 0) <= ISLAND_OWN_BUDGET_BYTES;
 }
 
-/** The budget of a page: 20 KB for content pages, 100 KB when it holds a React island. */
+/** The budget of a page: 20 KB for content pages, 90 KB when it holds a React island. */
 export function budgetOf(row: { islands: number }): number {
   return row.islands > 0 ? ISLAND_PAGE_BUDGET_BYTES : JS_BUDGET_BYTES;
 }
@@ -294,7 +298,7 @@ export function pageJavaScript(dir: string, urlPath: string) {
   };
   const islandFiles = reach(islandEntries);
   // An island's own code: what its component reaches that neither the React renderer (React
-  // itself) nor the page's shell scripts already load. Issue 5 caps it at 15 KB per island.
+  // itself) nor the page's shell scripts already load: at most 15 KB per island.
   // Libraries that islands share (their own chunks, named in astro.config.mjs) are not own code.
   const sharedFiles = new Set([...reach(rendererEntries), ...reach(entries)]);
   const isLibrary = (f: string) => LIBRARY_CHUNK.test(path.basename(f));
@@ -335,7 +339,7 @@ function samplePages(dir: string): { kind: string; path: string }[] {
     ...(detail ? [{ kind: 'detail', path: detail }] : []),
     { kind: 'list', path: '/activities/' },
     { kind: 'home', path: '/en/' },
-    // Pages whose main content is a React island (issue 5's budgets).
+    // Pages whose main content is a React island (the island budgets).
     { kind: 'search', path: '/search/' },
     { kind: 'calendar', path: '/calendar/' },
     { kind: 'survey', path: '/surveys/1/' },
@@ -521,15 +525,12 @@ interface BuildResult {
   syncCpu: SyncCpu;
 }
 
-/** Runs one measured build: wall time, peak RSS of the build process, stages, pages written. */
 /**
  * Hands the kernel's page, dentry and inode caches back before a measured build, when this
  * process may (root on Linux; `BENCH_DROP_CACHES=0` to skip). Each build writes and the next run
- * deletes some 20,000 folders, and what the kernel keeps of them made every later build on the
- * same machine slower: back to back at scale 1400, rendering took 19.2, 22.2, 25.9 and 29.1 s
- * (1.19 to 1.96 CPU ms a page) for the same code; `sync` alone changed nothing, dropping the
- * caches brought the next build back to 20.0 s, and four builds with a drop before each took
- * 19.2–19.8 s. Without it, rows measured later in a session cannot be compared with earlier ones.
+ * deletes some 20,000 folders, and what the kernel keeps of them makes every later build on the
+ * same machine slower for the same code (docs/performance.md); `sync` alone does not help.
+ * Without the drop, rows measured later cannot be compared with earlier ones.
  */
 let cachesDropped = false;
 
@@ -551,6 +552,7 @@ export function dropKernelCaches(): boolean {
   }
 }
 
+/** Runs one measured build: wall time, peak RSS of the build process, stages, pages written. */
 async function measured(
   root: string,
   args: string[],
@@ -571,7 +573,7 @@ async function measured(
 }
 
 /**
- * The sync of a second build when the API's data did not change (issue 12: at most 3 s at
+ * The sync of a second build when the API's data did not change (the goal: at most 3 s at
  * 20,000 pages): `astro sync` with the build's config, content cache and API, right after it.
  */
 async function timedSync(
@@ -716,7 +718,26 @@ function loadAverage(): string {
     .join(' ');
 }
 
-/** What fails the bench at 20,000 pages or more (issue 12); empty when it passes. */
+type Speed = { pages: number; seconds: number };
+
+/** The portal's speed against each bare build of the same run, each with its goal. */
+export function ratioLines(r: Speed & { scale: number; template?: Speed; weighted?: Speed & { pageKb: number } }) {
+  const ratio = (b: Speed) => (r.pages / r.seconds / (b.pages / b.seconds)).toFixed(2);
+  return [
+    ...(r.template
+      ? [
+          `scale ${r.scale}: ${ratio(r.template)}x the pages/s of the bare Astro template, goal ${MIN_RATIO}x at ${GATE_PAGES.toLocaleString('en')} pages or more`,
+        ]
+      : []),
+    ...(r.weighted
+      ? [
+          `scale ${r.scale}: ${ratio(r.weighted)}x the pages/s of bare Astro with pages of the portal's size (${r.weighted.pageKb} KB), goal ${SIZED_GOAL_RATIO}x`,
+        ]
+      : []),
+  ];
+}
+
+/** What fails the bench at 20,000 pages or more; empty when it passes. */
 export function gateFailures(r: {
   pages: number;
   seconds: number;
@@ -815,26 +836,17 @@ async function main() {
       ),
     );
     syncTable(results.map((r) => ({ ...r, cold: { seconds: r.stages.sync, cpu: r.syncCpu } })));
-    for (const r of results) {
-      if (r.template)
-        console.log(
-          `scale ${r.scale}: the portal builds at ${(r.pages / r.seconds / (r.template.pages / r.template.seconds)).toFixed(2)}x the bare template's pages/s`,
-        );
-      if (r.weighted)
-        console.log(
-          `scale ${r.scale}: for information, ${(r.pages / r.seconds / (r.weighted.pages / r.weighted.seconds)).toFixed(2)}x the bare template with pages of the portal's size (${r.weighted.pageKb} KB)`,
-        );
-    }
+    for (const r of results) for (const line of ratioLines(r)) console.log(line);
     const failures = results.flatMap(gateFailures);
     if (failures.length) {
-      console.error(`\nBelow issue 12's bar: ${failures.join('; ')}`);
+      console.error(`\nBelow the goal: ${failures.join('; ')}`);
       process.exitCode = 1;
     }
   }
   const over = jsRows.filter((r) => !withinBudget(r));
   if (over.length) {
     console.error(
-      `\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 100 KB with React islands and 15 KB of an island's own code): ${over.map((r) => r.path).join(', ')}`,
+      `\n${over.length} page(s) ship more gzipped JavaScript than their budget (20 KB, or 90 KB with React islands and 15 KB of an island's own code): ${over.map((r) => r.path).join(', ')}`,
     );
     process.exitCode = 1;
   }

@@ -34,9 +34,19 @@ function lookup(tree: TranslationTree | undefined, key: string): string | undefi
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * One plural rule set per language, made when a count first asks for it: building one costs
+ * more than a whole lookup, and pages render many components that translate but few counts.
+ */
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(lang: string, count: number): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(count);
+}
+
 /** A `t` for one default namespace; `resources` holds one language (from islandResources). */
 export function createTranslator(lang: string, resources: LangResources, defaultNs: string): Translate {
-  const plurals = new Intl.PluralRules(lang);
   return (fullKey, options = {}) => {
     const sep = fullKey.indexOf(NS_SEPARATOR);
     const ns = sep > 0 ? fullKey.slice(0, sep) : defaultNs;
@@ -45,7 +55,9 @@ export function createTranslator(lang: string, resources: LangResources, default
     const { count } = options;
     let text: string | undefined;
     if (typeof count === 'number') {
-      text = (count === 0 ? lookup(tree, `${key}_zero`) : undefined) ?? lookup(tree, `${key}_${plurals.select(count)}`);
+      text =
+        (count === 0 ? lookup(tree, `${key}_zero`) : undefined) ??
+        lookup(tree, `${key}_${pluralCategory(lang, count)}`);
     }
     text ??= lookup(tree, key);
     if (text === undefined) return key;

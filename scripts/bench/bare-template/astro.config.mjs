@@ -1,5 +1,5 @@
 // @ts-check
-// The yardstick of `npm run bench:build` (issue 12): a bare Astro site with one layout and one
+// The yardstick of `npm run bench:build`: a bare Astro site with one layout and one
 // article page, no data loader, no integrations. It builds BARE_PAGES pages; the bench sets
 // the count to the portal's page count of the same run and compares the two speeds.
 import { defineConfig } from 'astro/config';

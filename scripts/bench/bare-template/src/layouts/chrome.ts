@@ -2,8 +2,8 @@
  * Optional page weight for the bare template (`BARE_PAGE_KB`): the bench's second yardstick,
  * pages of the portal's size.
  *
- * Unset (the default, and the issue's yardstick): nothing is added and every page is the 3 KB
- * English article the issue describes. Set to the portal's mean page size in KB, the layout
+ * Unset (the default, the first yardstick): nothing is added and every page is a 3 KB English
+ * article. Set to the portal's mean page size in KB, the layout
  * adds that much site chrome around the same article, as the portal's pages carry menus,
  * quick links and a footer around theirs: links in one string made once per language and
  * inserted as HTML, as the portal inserts its shell (rendered once per language and reused).
