@@ -179,7 +179,9 @@ describe('summarize and the goal', () => {
   it('the goal is 3 s at 20,000 pages and 5 s at 72,000', () => {
     expect(goalFor(4_400).ms).toBe(3000);
     expect(goalFor(20_475)).toEqual({ ms: 3000, pages: 20_000 });
+    expect(goalFor(23_533)).toEqual({ ms: 3000, pages: 20_000 });
     expect(goalFor(72_000)).toEqual({ ms: 5000, pages: 72_000 });
+    expect(goalFor(60_000).ms).toBe(5000);
   });
 
   it('computes median, p95 and worst per kind, and marks the kind over the goal', () => {
