@@ -148,6 +148,16 @@ describe('releaseShows', () => {
     expect(releaseShows(gone, pages)).toBe(true);
   });
 
+  it('a list check passes on the next page when later records pushed the record there, not on another', () => {
+    const check = [{ path: '/en/articles/', has: 'New title', or: ['/en/articles/page/2/'] }];
+    const pushed = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/2/': '<a>New title</a>' });
+    expect(releaseShows(pushed, check)).toBe(true);
+    const stale = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/2/': '<a>Old title</a>' });
+    expect(releaseShows(stale, check)).toBe(false);
+    const elsewhere = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/3/': '<a>New title</a>' });
+    expect(releaseShows(elsewhere, check)).toBe(false);
+  });
+
   it('a pruned release shows nothing, not even a deletion', () => {
     const dir = release({});
     rmSync(dir, { recursive: true });
