@@ -17,6 +17,8 @@ export interface PageCheck {
   path: string;
   /** Text the page must contain ('' : the page must exist). */
   has?: string;
+  /** Other pages, any of which may contain `has` instead (a list page the record may have moved to). */
+  or?: string[];
   /** Text the page must no longer contain. */
   lacks?: string;
   /** The page must be gone (a deleted or unpublished record). */
@@ -30,14 +32,18 @@ export function releaseShows(releaseDir: string, checks: readonly PageCheck[]): 
   } catch {
     return false; // pruned: it cannot be told
   }
-  return checks.every((c) => {
-    let html: string | null;
+  const page = (at: string) => {
     try {
-      html = readFileSync(path.join(releaseDir, c.path, 'index.html'), 'utf8');
+      return readFileSync(path.join(releaseDir, at, 'index.html'), 'utf8');
     } catch {
-      html = null;
+      return null;
     }
+  };
+  return checks.every((c) => {
+    const html = page(c.path);
     if (c.gone) return html === null;
+    if (c.has !== undefined && c.or && !(html ?? '').includes(c.has))
+      return c.or.some((at) => (page(at) ?? '\0').includes(c.has!));
     if (html === null) return false;
     if (c.has !== undefined && !html.includes(c.has)) return false;
     if (c.lacks !== undefined && html.includes(c.lacks)) return false;
@@ -107,11 +113,12 @@ export const pct = (xs: readonly number[], p: number): number => {
 };
 
 /**
- * The goal for an edit's p95, edit → live: 3 s at 20,000 pages, 5 s at 72,000. A site up to
- * 21,000 pages is held to the first (`--scale 1400` gives about 20,500), a larger one to the second.
+ * The goal for an edit's p95, edit → live: 3 s at 20,000 pages, 5 s at 72,000. A site nearer the
+ * first size (up to 40,000 pages: `--scale 1400` makes 20,000 to 24,000 as the routes stand) is
+ * held to the first goal, a larger one to the second.
  */
 export function goalFor(pages: number): { ms: number; pages: number } {
-  return pages <= 21_000 ? { ms: 3000, pages: 20_000 } : { ms: 5000, pages: 72_000 };
+  return pages <= 40_000 ? { ms: 3000, pages: 20_000 } : { ms: 5000, pages: 72_000 };
 }
 
 export interface Timed {
@@ -172,7 +179,7 @@ export function summarize(times: readonly Timed[], pages: number): ModeFigures {
   };
 }
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'never');
 /** "p95 1.61 s, goal 3 s: met" or "p95 4.86 s, goal 3 s: MISSED". */
 export const againstGoal = (p95Ms: number, goalMs: number): string =>
   `p95 ${sec(p95Ms)}, goal ${goalMs / 1000} s: ${p95Ms <= goalMs ? 'met' : 'MISSED'}`;

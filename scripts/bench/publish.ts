@@ -488,7 +488,9 @@ function pagesOf(
   );
   both(list).forEach((at, i) => {
     const link = `href="${both(('from' in change && change.from) || detail)[i]}"`;
-    if ('title' in change && liveHtml(at).includes(link)) pages.push({ path: at, has: change.title });
+    // Later creates may push it to the next page meanwhile.
+    if ('title' in change && liveHtml(at).includes(link))
+      pages.push({ path: at, has: change.title, or: [`${at}page/2/`] });
     else if ('gone' in change && liveHtml(at).includes(link)) pages.push({ path: at, lacks: link });
   });
   return pages;
@@ -505,7 +507,9 @@ function lawPages(id: string, title: string, { isNew = false } = {}): PageCheck[
     const at = n === 1 ? '/laws/' : `/laws/page/${n}/`;
     const html = liveHtml(`/en${at}`);
     if (!html) break;
-    if (html.includes(`id="law-${id}"`)) return both(at).map((p) => ({ path: p, has: title }));
+    // Laws made meanwhile may push it to the next page.
+    if (html.includes(`id="law-${id}"`))
+      return both(at).map((p, i) => ({ path: p, has: title, or: [`${i ? '/en' : ''}/laws/page/${n + 1}/`] }));
   }
   return [];
 }
@@ -762,6 +766,7 @@ async function timeEdits(
         () => `${what}: no answer after 300 s`,
       );
       if (answer.error) throw new Error(`editor ${what}: ${answer.error}`);
+      // Not live in 300 s: counted as never (the figures say so), the rest measured all the same.
       const live = await until(
         () => shown.get(id),
         () => answer.answeredAt + 300_000,
@@ -771,7 +776,11 @@ async function timeEdits(
               .map((c) => c.path)
               .join(', ') || 'no page (a release since shows it)'
           }`,
-      );
+      ).catch((error: Error) => {
+        console.log(error.message);
+        lines.push(`bench: ${error.message}`);
+        return { at: Infinity, release: '' };
+      });
       sent.delete(id);
       shown.delete(id);
       return {

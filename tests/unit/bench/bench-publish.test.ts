@@ -148,6 +148,16 @@ describe('releaseShows', () => {
     expect(releaseShows(gone, pages)).toBe(true);
   });
 
+  it('a list check passes on the next page when later records pushed the record there, not on another', () => {
+    const check = [{ path: '/en/articles/', has: 'New title', or: ['/en/articles/page/2/'] }];
+    const pushed = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/2/': '<a>New title</a>' });
+    expect(releaseShows(pushed, check)).toBe(true);
+    const stale = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/2/': '<a>Old title</a>' });
+    expect(releaseShows(stale, check)).toBe(false);
+    const elsewhere = release({ '/en/articles/': '<a>Newer</a>', '/en/articles/page/3/': '<a>New title</a>' });
+    expect(releaseShows(elsewhere, check)).toBe(false);
+  });
+
   it('a pruned release shows nothing, not even a deletion', () => {
     const dir = release({});
     rmSync(dir, { recursive: true });
@@ -179,7 +189,9 @@ describe('summarize and the goal', () => {
   it('the goal is 3 s at 20,000 pages and 5 s at 72,000', () => {
     expect(goalFor(4_400).ms).toBe(3000);
     expect(goalFor(20_475)).toEqual({ ms: 3000, pages: 20_000 });
+    expect(goalFor(23_533)).toEqual({ ms: 3000, pages: 20_000 });
     expect(goalFor(72_000)).toEqual({ ms: 5000, pages: 72_000 });
+    expect(goalFor(60_000).ms).toBe(5000);
   });
 
   it('computes median, p95 and worst per kind, and marks the kind over the goal', () => {
