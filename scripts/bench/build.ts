@@ -44,9 +44,10 @@ import { parseArgs as parseCliArgs } from 'node:util';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildEnv } from '../site/run.ts';
 import { loadEnv } from '../config/env.ts';
+import { astroBin } from '../../src/collections/astro-internals.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const ASTRO_BIN = astroBin();
 const BARE_ROOT = path.join(ROOT, 'scripts/bench/bare-template');
 /** At this many pages the portal must build at 0.9x the bare site and within 1.5 GB. */
 export const GATE_PAGES = 20_000;
