@@ -12,17 +12,20 @@
  * than one release.
  */
 import type { RenderPath } from '../render-path.ts';
-import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
+import { isShellOnly, type RestLeft } from './plan.ts';
+import type { RenderResult } from './render.ts';
 import type { PublishStats } from './types.ts';
 import { TwinStash } from '../precompress.ts';
 
 type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths' | 'twinsOwed'> &
-  Partial<Pick<RenderResult, 'steppedAside'>>;
+  Partial<Pick<RenderResult, 'steppedAside' | 'listsOwed'>>;
 
 export class Rest {
   /** Told of a rest that stepped aside (for the log). */
   readonly #steppedAside: (collections: ReadonlySet<string>) => void;
-  #left: Partial<RenderInput> | null = null;
+  #left: RestLeft | null = null;
+  /** Shifted later list pages a rest stepped aside among: the next edit's release renders them. */
+  #listsOwed: ReadonlySet<string> = new Set();
   /** Files the last render left without twins (the rests after it make them). */
   twinsOwed = 0;
   /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
@@ -50,8 +53,22 @@ export class Rest {
     }
     const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed || out.twinsOwed > 0;
     this.twinsOwed = out.twinsOwed;
-    this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
+    this.#left = out.restChanged
+      ? { kind: 'collections', changed: out.restChanged }
+      : left
+        ? { kind: 'pages', paths: out.paths }
+        : null;
+    this.#listsOwed = new Set(out.listsOwed ?? []);
     this.#carried.clear();
+  }
+
+  /**
+   * The shifted later list pages a rest stopped among for a waiting edit (it released none of
+   * them): that edit's release renders them, so that no list disagrees with another for more
+   * than one release.
+   */
+  get listsOwed(): ReadonlySet<string> {
+    return this.#listsOwed;
   }
 
   /**
@@ -63,9 +80,9 @@ export class Rest {
   }
 
   /** The rest to render now, or null: nothing left, or a menu's rest stepped aside for a waiting edit. */
-  next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): Partial<RenderInput> | null {
+  next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): RestLeft | null {
     const left = this.#left;
-    if (!left?.changed || !editWaits || !isShellOnly(rp, left.changed)) return left;
+    if (left?.kind !== 'collections' || !editWaits || !isShellOnly(rp.readByAll?.bind(rp), left.changed)) return left;
     this.#carry(left.changed);
     return null;
   }
@@ -79,12 +96,12 @@ export class Rest {
   async drain(
     rp: Pick<RenderPath, 'readByAll'>,
     editWaits: () => boolean,
-    publish: (left: Partial<RenderInput>) => Promise<PublishStats>,
+    publish: (left: RestLeft) => Promise<PublishStats>,
   ): Promise<PublishStats | undefined> {
     let left = this.next(rp, editWaits());
     let first: PublishStats | undefined;
     while (left) {
-      const out = await publish(this.twinStash ? { ...left, twinStash: this.twinStash } : left);
+      const out = await publish(left);
       first ??= out;
       left = out.release !== null && !editWaits() ? this.next(rp, false) : null;
     }
