@@ -218,13 +218,15 @@ function staleOf(task: RenderTask, query: PathsQuery, live: Files) {
 }
 
 /**
- * The pages a menu edit renders now, or null when every stale page renders: the home pages, new
- * pages, the feeds and the pages that show a changed record on at most `WIDE_FROM` of them (the
- * record an editor changed besides the menu).
+ * The pages a menu edit renders now, or null when every stale page renders (no changed record is
+ * on more than `WIDE_FROM` stale pages: a create's or a deletion's shifted lists are not a menu):
+ * the home pages, new pages, the feeds and the pages that show a changed record on at most
+ * `WIDE_FROM` of them (the record an editor changed besides the menu).
  */
 export function menuEditFirst(stale: PagePath[], records: ReadonlySet<string>, live: Files) {
   const count = new Map<string, number>();
   for (const p of stale) for (const r of p.records) if (records.has(r)) count.set(r, (count.get(r) ?? 0) + 1);
+  if (![...count.values()].some((n) => n > WIDE_FROM)) return null;
   const narrow = new Set([...records].filter((r) => (count.get(r) ?? 0) <= WIDE_FROM));
   const first = (p: PagePath) =>
     isHomePage(p.file) || isFeed(p.file) || !live.has(p.file) || p.records.some((r) => narrow.has(r));
