@@ -185,7 +185,7 @@ export class Publisher {
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
-        // A base release's spares: one per edit until prunes recycle (`keep`); with two the 4th edit waited 4.6 s.
+        // A base release's spares: one per edit until prunes recycle (`keep`; fewer made an edit wait, docs/performance.md).
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
         else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue, this.#rest));
       }

@@ -1,5 +1,5 @@
 /**
- * What no webhook announces (issue 23, item 5).
+ * What no webhook announces.
  *
  * - **Scheduled re-read.** Every `REREAD_INTERVAL` seconds (default 300; 0 turns it off) the
  *   publisher's catch-up re-reads every area and publishes whatever the API has that the live

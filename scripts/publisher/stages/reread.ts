@@ -109,8 +109,7 @@ export async function reread(
     // fetched again above; the ones that may name it now (its new neighbours) are found as for a
     // new record: read again as one, each cached answer of its type waits for its fresh answer.
     // The lists and answers the first pass read are answered as they were (`replay`): only the
-    // new neighbours' answers are asked (a category change: 154 → 98-110 requests at 20,000
-    // pages, 152-164 → 100-112 at 72,000).
+    // new neighbours' answers are asked.
     const moved = detailCache.moved;
     detailCache.begin(
       events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)),

@@ -3,13 +3,14 @@
  * deferred (a new record's later list pages, a wide change's other pages, an owed sitemap), or
  * the collections whose routes run getStaticPaths then (a menu: every page shows it, and the
  * edit's own release ran none of them). A menu's rest that finds an edit waiting steps aside
- * whole, before or during its getStaticPaths (../render-path.ts `PathsStopped`): they alone took
- * 2.6-4.6 s at 72,000 pages, on that edit's path. The edit's
- * publish takes its collections on (`changed`), so every route still gets the menu's new
- * cacheKeys: a route left with the old ones would never render its pages with the new menu.
- * The rest of a change that may have shifted lists never steps aside before them (./render.ts
- * renders the lists' later pages first): a visitor does not see two lists disagree for longer
- * than one release.
+ * whole, before or during its getStaticPaths (../render-path.ts `PathsStopped`): they would be
+ * on that edit's path. The edit's publish takes its collections on (`changed`), so every route
+ * still gets the menu's new cacheKeys: a route left with the old ones would never render its
+ * pages with the new menu.
+ * The rest of a change that may have shifted lists renders the lists' later pages first; stopped
+ * among them for a waiting edit, it releases nothing and owes them to that edit's release
+ * (`listsOwed`, ./plan.ts): a visitor does not see two lists disagree for longer than one
+ * release.
  */
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RestLeft } from './plan.ts';

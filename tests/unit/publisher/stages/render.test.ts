@@ -133,7 +133,7 @@ describe('render stage', () => {
     expect(out.removed).toBe(1);
     expect(out.files.has('gone/index.html')).toBe(false);
     expect(out.files.get('a/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
-    // The sitemap (a second at 20,000 pages) is the next release's, straight after.
+    // The sitemap is the next release's, straight after.
     expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
     expect(out.sitemapOwed).toBe(true);
     const next = await renderChanged({
@@ -427,7 +427,7 @@ describe('render stage', () => {
     });
     expect(menuRest.yielded).toBe(true);
     // Not the 80 later list pages first, nor 50 pages before its first look: an edit that came
-    // while its getStaticPaths ran (2.6-4 s at 72,000 pages) waits for no page of it.
+    // while its getStaticPaths ran waits for no page of it.
     expect(menuRest.rendered).toBe(0);
     rendered.length = 0;
     // The rest of a change that may have shifted lists (an article's) stops before them too, and

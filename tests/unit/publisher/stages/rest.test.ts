@@ -1,8 +1,8 @@
 /**
  * The rest of a publish (scripts/publisher/stages/rest.ts): what the release after an edit's
  * renders, and a menu's rest stepping aside whole for a waiting edit, its collections carried
- * to that edit's render (issue 23: back-to-back menu edits at 72,000 pages waited 2.6-4 s for
- * the rest's getStaticPaths before it first looked at the queue).
+ * to that edit's render (the rest's getStaticPaths would otherwise run before it first looked at
+ * the queue).
  */
 import { describe, expect, it } from 'vitest';
 import { Rest } from '../../../../scripts/publisher/stages/rest.ts';
