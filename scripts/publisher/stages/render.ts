@@ -27,6 +27,9 @@ export { isHomePage, isLaterListPage, WIDE_FROM } from './plan.ts';
  */
 const WRITES_IN_FLIGHT = 8;
 
+/** Why a page a waiting edit stopped the render before is left for a later release. */
+const EDIT_WAITS = 'an edit waits: the pages not rendered yet go with a later release';
+
 export interface RenderInput {
   rp: Pick<RenderPath, 'paths' | 'render' | 'origin' | 'readByAll' | 'routesRun' | 'shellParts'>;
   /** What this render is: a full publish, an edit's, or the rest of the release before (./plan.ts). */
@@ -74,6 +77,8 @@ export interface RenderResult {
   durationMs: number;
   /** Pages left for the next release (the plan's, or those a waiting edit stopped); 0 when this release is whole. */
   deferred: number;
+  /** Of `deferred`: how many for each reason (the plan's, ./plan.ts, or a waiting edit). */
+  leftFor: Readonly<Record<string, number>>;
   /**
    * A change every page shows (a menu, the footer) went first without running their routes'
    * getStaticPaths: only the home pages were rendered for it. The next release runs them and
@@ -170,6 +175,7 @@ function steppedAside(input: RenderInput, changed: ReadonlySet<string> | null, d
     listsOwed: [],
     sitemapOwed: input.sitemapOwed,
     paths: [],
+    leftFor: {},
   };
 }
 
@@ -192,6 +198,8 @@ class Execution {
   #pagesWritten = 0;
   #twinsAdded = 0;
   readonly n = { rendered: 0, reused: 0, removed: 0, differs: 0, deferred: 0, keysMoved: false, yielded: false };
+  /** Reason → pages left for the next release. */
+  readonly #leftFor: Record<string, number> = {};
   /** The render stopped among the shifted later list pages (a rest: it releases nothing). */
   #stoppedInLists = false;
   #pagesMs = 0;
@@ -241,7 +249,7 @@ class Execution {
       if (g.now) this.n.removed++;
       else {
         this.#next.set(g.file, live.get(g.file)!); // gone with the next release
-        this.n.deferred++;
+        this.#left(g.why);
       }
     }
     this.n.differs = this.n.removed;
@@ -268,11 +276,16 @@ class Execution {
       }
       if (step.action === 'later' || (before && this.n.yielded)) {
         if (before) this.#next.set(page.file, before); // its old bytes and cacheKey until the next release
-        this.n.deferred++;
+        this.#left(step.action === 'later' ? step.why : EDIT_WAITS);
         continue;
       }
       await this.#renderPage(step);
     }
+  }
+
+  #left(why: string): void {
+    this.n.deferred++;
+    this.#leftFor[why] = (this.#leftFor[why] ?? 0) + 1;
   }
 
   /**
@@ -412,6 +425,7 @@ class Execution {
       differs: 0,
       keysMoved: false,
       deferred: this.#stoppedInLists ? stale.length : this.n.deferred + this.n.rendered,
+      leftFor: { [EDIT_WAITS]: this.#stoppedInLists ? stale.length : this.n.deferred + this.n.rendered },
       listsOwed,
     };
   }
@@ -433,6 +447,7 @@ class Execution {
       steppedAside: null,
       restChanged: this.#plan.restChanged,
       listsOwed: [],
+      leftFor: this.#leftFor,
       paths: this.#paths,
     };
   }

@@ -287,6 +287,7 @@ describe('render stage', () => {
     });
     expect(rendered).toEqual(['articles/index.html', 'article/new/index.html']); // what the editor looks at
     expect(first.deferred).toBe(10);
+    expect(Object.entries(first.leftFor)).toEqual([[expect.stringMatching(/create/), 10]]); // the plan's reason
     expect(first.files.get(later[0]!)).toEqual(before.get(later[0]!)); // old bytes, old key
     expect(first.files.has(later[9]!)).toBe(false); // page 11 comes with the next release
     const sitemap = (files: typeof first.files) => readFileSync(files.get('sitemap-0.xml')!.source!, 'utf8');
