@@ -19,8 +19,6 @@ import { isLaterListPage, pathsQuery, planRender, type PageStep, type RenderPlan
 import { ShellSplice } from './splice.ts';
 import type { FileState, Files } from './types.ts';
 
-export { isHomePage, isLaterListPage, WIDE_FROM } from './plan.ts';
-
 /**
  * Files (with their twins' compressions) being written at once while pages render: the writes
  * and compressions run on libuv's thread pool while the next pages render on the main thread.
