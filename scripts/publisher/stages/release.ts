@@ -147,7 +147,7 @@ export async function makeSpares(
   keep: number,
   { written, total }: { written: number; total: number },
   queue: { readonly editsWaiting: boolean },
-  { twinsOwed = 0 }: { twinsOwed?: number } = {},
+  { twinsOwed }: { readonly twinsOwed: number },
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
   const since = (writtenSince.get(store) ?? 0) + written;

@@ -67,10 +67,10 @@ export async function reread(
   events: readonly ContentEvent[],
   options: {
     /** Asked between steps of a whole re-read: true when edits wait (it throws `Yielded`). */
-    yieldTo?: () => boolean;
+    yieldTo: () => boolean;
     /** Told the entries each applied step changed (also those of a step before `Yielded`). */
-    applied?: (changed: readonly string[]) => void;
-  } = {},
+    applied: (changed: readonly string[]) => void;
+  },
 ): Promise<RereadResult> {
   const t = performance.now();
   const all = Object.keys(rp.definitions());
@@ -81,7 +81,7 @@ export async function reread(
   const load = async (names: string[]) => {
     const read = await reloadCollections(rp, names);
     reads.push(read);
-    options.applied?.(read.changed);
+    options.applied(read.changed);
   };
   if (isWhole(events)) {
     // A few collections at a time, each step applied. An edit that arrives meanwhile stops the
@@ -94,7 +94,7 @@ export async function reread(
         collections.length,
       );
     for (let i = 0; i < collections.length; i += WHOLE_STEP) {
-      if (i > 0 && options.yieldTo?.()) throw stepAside(i);
+      if (i > 0 && options.yieldTo()) throw stepAside(i);
       try {
         await load(collections.slice(i, i + WHOLE_STEP));
       } catch (error) {
