@@ -1,5 +1,5 @@
 /**
- * The publisher's log (issue 26): one pino logger, JSON lines by default (`npm run publisher`),
+ * The publisher's log: one pino logger, JSON lines by default (`npm run publisher`),
  * readable lines through pino-pretty where a person watches (`npm start`). `LOG_FORMAT=json` or
  * `LOG_FORMAT=pretty` chooses in either; `LOG_LEVEL` sets the level (default `info`).
  *

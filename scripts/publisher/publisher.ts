@@ -8,7 +8,8 @@ import { PublishQueue, type Delivery } from './stages/queue.ts';
 import { Journal } from './stages/journal.ts';
 import { History } from './stages/history.ts';
 import { reread, wholeKind, Yielded } from './stages/reread.ts';
-import { isLaterListPage, renderChanged, type RenderInput } from './stages/render.ts';
+import { renderChanged } from './stages/render.ts';
+import type { RenderTask, RestLeft } from './stages/plan.ts';
 import { Rest } from './stages/rest.ts';
 import { WorkFolders } from './stages/work.ts';
 import { EditHold, liveDirOf, makeSpares, newReleaseId, prune, release } from './stages/release.ts';
@@ -83,7 +84,7 @@ export class Publisher {
 
   /** Renders every page through the warm path, ignoring cacheKeys (after the running publish). */
   publishFull(): Promise<PublishStats> {
-    return this.queue.exclusive(() => this.#publish('full', [], (s, r) => this.#render(s, r, { all: true })));
+    return this.queue.exclusive(() => this.#publish('full', [], (s, r) => this.#render(s, r, { kind: 'full' })));
   }
 
   /** Publishes a finished `astro build` output folder as a release (a base release). */
@@ -124,32 +125,41 @@ export class Publisher {
       report.reread(events.length, read);
       // Routes that read a changed collection (or a menu rest's that stepped aside) run getStaticPaths again.
       const changed = this.#rest.changed(this.#changedRecords);
-      const twinsOfOld = wholeKind(events) !== null; // an edit's release leaves them to its rests
-      const later = { sitemapOwed: false, sitemapLater: this.#sitemap.owed, changedRecords: this.#changedRecords };
-      return this.#render(s, report, { changed, defer: isLaterListPage, twinsOfOld, ...later });
+      const [whole, records, listsOwed] = [wholeKind(events) !== null, this.#changedRecords, this.#rest.listsOwed];
+      return this.#render(s, report, { kind: 'edit', changed, records, whole, listsOwed });
     });
     if (stats.release) this.#reporter.live(batch);
     // What the first release left (later list pages, a wide change's, the sitemap, twins) goes next (./stages/rest.ts).
-    const publishRest = (left: Partial<RenderInput>) =>
-      this.#publish('incremental', batch, (s, r) => this.#render(s, r, { ...left, yieldTo }));
+    const twinStash = this.#rest.twinStash ?? null;
+    const publishRest = (left: RestLeft) =>
+      this.#publish('incremental', batch, (s, r) =>
+        this.#render(s, r, { kind: 'rest', left, editWaits: yieldTo, twinStash }),
+      );
     const rest = await this.#rest.drain(this.rp, yieldTo, publishRest);
     if (rest) this.last = { ...stats, rest };
     return stats;
   }
 
   /** Render and diff: the next files, or null when no file differs (no release). */
-  async #render(stats: PublishStats, report: PublishReport, o: Partial<RenderInput>) {
+  async #render(stats: PublishStats, report: PublishReport, task: RenderTask) {
     const workDir = this.#work.next();
     const [live, liveDir, twins] = [this.#files, liveDirOf(this.store, this.#files), this.#twins];
-    const input = { rp: this.rp, changed: null, live, liveDir, twins, workDir, all: false };
-    const out = await renderChanged({ ...input, sitemapOwed: this.#sitemap.owed, ...o });
+    const out = await renderChanged({
+      rp: this.rp,
+      task,
+      live,
+      liveDir,
+      twins,
+      workDir,
+      sitemapOwed: this.#sitemap.owed,
+    });
     this.#rest.leave(out);
     this.#sitemap.owedAfter = out.sitemapOwed;
     const { rendered, spliced, reused, removed, pathsMs } = out;
     Object.assign(stats, { rendered, spliced, reused, removed, pathsMs, twinsMade: out.twinsMade });
     stats.stages.render = out.durationMs;
     report.rendered(out);
-    if (out.differs > 0 || o.all) return out.files;
+    if (out.differs > 0 || task.kind === 'full') return out.files;
     if (out.keysMoved) this.#files = out.files; // the same bytes everywhere: only the cacheKeys move on
     this.#sitemap.owed = out.sitemapOwed;
     return null;
@@ -175,7 +185,7 @@ export class Publisher {
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
-        // A base release's spares: one per edit until prunes recycle (`keep`); with two the 4th edit waited 4.6 s.
+        // A base release's spares: one per edit until prunes recycle (`keep`; fewer made an edit wait, docs/performance.md).
         if (kind === 'base') this.store.prepareNext?.(this.#keep);
         else report.spares(out.id, await makeSpares(this.store, this.#keep, out, this.queue, this.#rest));
       }

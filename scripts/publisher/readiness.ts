@@ -1,5 +1,5 @@
 /**
- * The publisher's readiness (issue 23 item 1), as `/status` (`state`, `states`) and `/readyz`
+ * The publisher's readiness, as `/status` (`state`, `states`) and `/readyz`
  * report it: `starting` (loading the render path, adopting or publishing the base release),
  * `catching up` (the first re-read of every area: the edits missed while down, the detail answers
  * later edits reuse, the base release's Brotli/gzip twins and the spare copies of the release),

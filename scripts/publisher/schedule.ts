@@ -1,5 +1,5 @@
 /**
- * What no webhook announces (issue 23, item 5).
+ * What no webhook announces.
  *
  * - **Scheduled re-read.** Every `REREAD_INTERVAL` seconds (default 300; 0 turns it off) the
  *   publisher's catch-up re-reads every area and publishes whatever the API has that the live
@@ -24,6 +24,8 @@ import type { Logger } from './log.ts';
 import type { PublisherMetrics } from './metrics.ts';
 import type { ContentEvent } from './stages/types.ts';
 import type { StoreEntry } from './render-path.ts';
+import { AREAS } from '../../src/areas/registry.ts';
+import type { AreaManifest, BoundaryField } from '../../src/collections/area-manifest.ts';
 
 /** Default seconds between scheduled re-reads. */
 const DEFAULT_REREAD_INTERVAL_S = 300;
@@ -43,7 +45,7 @@ export interface Boundary {
   collections: string[];
 }
 
-/** Which fields of which collections are boundaries, and the type they belong to. */
+/** Which fields of which collections are boundaries: declared by the areas (src/collections/area-manifest.ts `boundaries`). */
 type Finder = (data: Record<string, unknown>) => Array<{ at: unknown; type: string }>;
 const items = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
@@ -57,24 +59,23 @@ function deep(value: unknown, field: string, type: string, out: Array<{ at: unkn
     }
   return out;
 }
-const FINDERS: Record<string, Finder> = {
-  surveyForms: (d) => [{ at: d.closesAt, type: 'survey' }],
-  surveys: (d) => deep(d, 'closesAt', 'survey'),
-  purchases: (d) => deep(d, 'closingAt', 'procurement'),
-  // Only the upcoming events: the calendar's own list shows every event whatever the date.
-  events: (d) => items(d.upcoming).map((e) => ({ at: e.endAt, type: 'activity' })),
-  home: (d) =>
-    d.kind === 'events'
-      ? items(d.value).map((e) => ({ at: e.endAt, type: 'activity' }))
-      : d.kind === 'procurement'
-        ? deep(d.value, 'closingAt', 'procurement')
-        : [],
-};
+
+/** Collection → what finds its records' boundaries, from the areas' manifests. */
+export function boundaryFinders(areas: readonly AreaManifest[] = AREAS): Map<string, Finder> {
+  const fields = new Map<string, BoundaryField[]>();
+  for (const area of areas)
+    for (const [collection, declared] of Object.entries(area.boundaries ?? {}))
+      fields.set(collection, [...(fields.get(collection) ?? []), ...declared]);
+  const find = (d: Record<string, unknown>, b: BoundaryField) =>
+    b.kind !== undefined && d.kind !== b.kind ? [] : deep(b.within === undefined ? d : d[b.within], b.field, b.type);
+  return new Map([...fields].map(([collection, fs]) => [collection, (d) => fs.flatMap((b) => find(d, b))]));
+}
+const FINDERS = boundaryFinders();
 
 /** The boundaries after `now` in the content store, nearest first, one per moment and type. */
 export function findBoundaries(collections: Map<string, Map<string, StoreEntry>>, now: number): Boundary[] {
   const found = new Map<string, Boundary>();
-  for (const [name, find] of Object.entries(FINDERS)) {
+  for (const [name, find] of FINDERS) {
     for (const entry of collections.get(name)?.values() ?? []) {
       for (const { at, type } of find(entry.data ?? {})) {
         if (typeof at !== 'string') continue;

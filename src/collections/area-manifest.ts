@@ -40,6 +40,24 @@ export interface AreaManifest {
   readonly linkedBy?: readonly string[];
   /** The area's live list filter (`filter.tsx` and `<Kind>Filter.tsx` in its folder). */
   readonly filter?: ListFilterSpec;
+  /**
+   * Boundaries its records carry: moments at which what the site shows changes with no edit (a
+   * survey closes, an upcoming event ends). Collection → the fields that hold them; the
+   * publisher re-reads the collection and queues the type at each (scripts/publisher/schedule.ts).
+   */
+  readonly boundaries?: Readonly<Record<string, readonly BoundaryField[]>>;
+}
+
+/** A record field that holds a boundary (an ISO time). */
+export interface BoundaryField {
+  /** The field's name, found at any depth of the record (or of `within`). */
+  readonly field: string;
+  /** The webhook type queued at that moment (its records' pages change then). */
+  readonly type: string;
+  /** Only under this field of the record: the upcoming events, not the calendar's every event. */
+  readonly within?: string;
+  /** Only in records whose `kind` is this (a section of the home page). */
+  readonly kind?: string;
 }
 
 /** Declares an area (the identity function, for the types). */

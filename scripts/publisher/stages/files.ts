@@ -58,8 +58,8 @@ export async function filesOfFolder(
             )
           : undefined;
       const bytes = await readFile(source);
-      // A file no twins are made for (an image, a page under 1 KB) says so: the first publish
-      // after a base release read and looked at each of them again (3.3 s at 72,000 pages).
+      // A file no twins are made for (an image, a page under 1 KB) says so: otherwise the first
+      // publish after a base release reads and looks at each of them again.
       const none = twins && !made && !compressible(rel, bytes.length);
       files.set(rel, {
         hash: sha256(bytes),
@@ -88,8 +88,8 @@ function filesOfManifest(manifest: ReadonlyMap<string, ReleasedFile>, pages: Rea
 
 /**
  * What a store is handed for each file state (with and without twins): a file that did not
- * change is handed as the same objects, its path the same string, release after release (at
- * 72,000 pages 228,000 of them: made anew, their paths were hashed anew by every stage's maps).
+ * change is handed as the same objects, its path the same string, release after release (made
+ * anew, every stage's maps would hash every path again).
  */
 const handed = [new WeakMap<FileState, ReleaseFile[]>(), new WeakMap<FileState, ReleaseFile[]>()] as const;
 

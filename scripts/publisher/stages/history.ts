@@ -1,5 +1,5 @@
 /**
- * Stage 6, the history (issue 23 item 6): every publish, rollback included, recorded durably in
+ * Stage 6, the history: every publish, rollback included, recorded durably in
  * `PUBLISH_DIR/history.sqlite` (node:sqlite): the webhook ids and actions it took in, the records
  * re-read, pages rendered, removed and reused, the purge and its result, each stage's start and
  * duration (the purge starts after the switch: the order shows), the outcome and the error.
@@ -43,9 +43,8 @@ export class History {
     mkdirSync(path.dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file);
     // WAL with synchronous NORMAL: a commit survives a killed process without an fsync of its own
-    // (0.5 ms on a quiet disk, about 70 ms a publish in the bench while releases were linked, on
-    // the event loop the next edit waits for); a power cut may lose the last entries, never the
-    // site or an accepted webhook (journal.ts keeps FULL).
+    // (an fsync on a busy disk is on the event loop the next edit waits for); a power cut may
+    // lose the last entries, never the site or an accepted webhook (journal.ts keeps FULL).
     this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
       CREATE TABLE IF NOT EXISTS publishes (id TEXT PRIMARY KEY, started_at TEXT NOT NULL, entry TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS publishes_started ON publishes (started_at)`);

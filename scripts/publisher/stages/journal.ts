@@ -1,5 +1,5 @@
 /**
- * The queue's journal (issue 26 item 3, "nothing lost"): every accepted content event is written
+ * The queue's journal ("nothing lost"): every accepted content event is written
  * to `PUBLISH_DIR/queue.sqlite` (node:sqlite, WAL, synchronous FULL) before the webhook is
  * answered 202, and forgotten once the publish that took it in is live. A process killed in
  * between (SIGKILL, power loss) finds the events on its next start and publishes them without

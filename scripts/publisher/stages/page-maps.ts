@@ -77,8 +77,8 @@ export class PageMaps {
 
 /**
  * A page's entry in a saved map (`"path":{"cacheKey":…,"tags":[…]}`), made once per file state:
- * at 72,000 pages a map of 83,000 pages is saved after every release, and all but a few of its
- * states are those of the release before (0.5 s a release when each was serialised anew).
+ * the whole map is saved after every release, and all but a few of its states are those of the
+ * release before.
  */
 const entries = new WeakMap<FileState, { file: string; cacheKey: string | undefined; tags: unknown; text: string }>();
 function entryOf(file: string, f: FileState): string {

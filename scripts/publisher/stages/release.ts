@@ -46,7 +46,7 @@ export interface ReleaseResult {
 
 export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   const { store, id } = input;
-  // Listed only if the store asks (dir onto a spare with the hint does not): 228,000 objects at 72,000 pages.
+  // Listed only if the store asks (dir onto a spare with the hint does not): an object per file and twin.
   const handed = () => releaseFiles(input.files, input.twins);
   let t = performance.now();
   const staged = await store.stage(id, handed, stageHint(input.live, input.files, input.twins));
@@ -60,7 +60,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   // releases never change, and a later stage that finds the path gone (its release dropped)
   // links the bytes by hash. Only the files this publish wrote (work folder, a build's
   // output) point to the new release now. Sharing the unchanged states keeps one copy of
-  // 60,000 of them in memory, not one per kept release (about 45 MB each at 20,000 pages).
+  // them in memory, not one per kept release.
   const dir = store.dirOf?.(id);
   const root = dir ? path.dirname(dir) + path.sep : null;
   const inRelease = (source: string) => root !== null && source.startsWith(root);
@@ -94,7 +94,7 @@ const releasedAs = new WeakMap<Files, string>();
  * The paths where `next` differs from `live`, when `live` is a set of files `release` returned
  * (the store checks that its release is still the live one): a file whose state is the same
  * object is the same file (states are never changed once released), so only the states an edit
- * made are looked at by the store (dir: at 72,000 pages, 30 of 228,000 paths).
+ * made are looked at by the store (dir: a few dozen of the release's paths).
  */
 export function stageHint(live: Files | undefined, next: Files, twins: boolean): StageHint | undefined {
   const over = live && releasedAs.get(live);
@@ -131,14 +131,12 @@ export async function prune(store: ReleaseStore, keep: number): Promise<string[]
  * a new build, a menu's every page) the store's spare folders are far from it: fresh copies are
  * made now, as this publish's own work, so that the edits after it never wait for one. Every
  * release kept before it is as far: the prunes of the next `keep` edits free only folders too far
- * to be spares (or none, until `keep` releases exist), so `keep` + 1 copies (two gave waits of 4.5
- * and 7 s to the 3rd and 5th edit after a base release; after a menu's every page at 20,000 pages
- * the 3rd to 5th edit waited 2.2-3.2 s each).
+ * to be spares (or none, until `keep` releases exist), so `keep` + 1 copies (fewer left the 3rd
+ * to 5th edit after it waiting for a copy: docs/performance.md).
  * Not while an edit waits (`queue.editsWaiting`): it goes first, and its stage waits for the next
- * copy only (a menu edit's 20,000 pages were followed by 60 s of copies the next edit waited for).
+ * copy only.
  * Not while files lack twins (`twinsOwed`, a menu's every page): the release of their twins is as
- * far from the copies, and makes them, for the files written by both (at 20,000 pages a round of
- * copies after each took 14 s, the twins waiting).
+ * far from the copies, and makes them, for the files written by both.
  * Returns the spares asked for (0 when the store keeps none or none were needed) and the time waited.
  */
 /** Files written by a store's releases since it last made spare copies, while twins were owed. */
@@ -149,7 +147,7 @@ export async function makeSpares(
   keep: number,
   { written, total }: { written: number; total: number },
   queue: { readonly editsWaiting: boolean },
-  { twinsOwed = 0 }: { twinsOwed?: number } = {},
+  { twinsOwed }: { readonly twinsOwed: number },
 ): Promise<{ spares: number; durationMs: number }> {
   const t = performance.now();
   const since = (writtenSince.get(store) ?? 0) + written;

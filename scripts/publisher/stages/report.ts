@@ -131,6 +131,7 @@ export class PublishReport {
         twinsMade,
         twinsOwed: out.twinsOwed,
         deferred,
+        ...(deferred > 0 ? { leftFor: out.leftFor } : {}),
         yielded,
       },
       `rendered ${rendered} page(s)` +

@@ -67,10 +67,10 @@ export async function reread(
   events: readonly ContentEvent[],
   options: {
     /** Asked between steps of a whole re-read: true when edits wait (it throws `Yielded`). */
-    yieldTo?: () => boolean;
+    yieldTo: () => boolean;
     /** Told the entries each applied step changed (also those of a step before `Yielded`). */
-    applied?: (changed: readonly string[]) => void;
-  } = {},
+    applied: (changed: readonly string[]) => void;
+  },
 ): Promise<RereadResult> {
   const t = performance.now();
   const all = Object.keys(rp.definitions());
@@ -81,7 +81,7 @@ export async function reread(
   const load = async (names: string[]) => {
     const read = await reloadCollections(rp, names);
     reads.push(read);
-    options.applied?.(read.changed);
+    options.applied(read.changed);
   };
   if (isWhole(events)) {
     // A few collections at a time, each step applied. An edit that arrives meanwhile stops the
@@ -94,7 +94,7 @@ export async function reread(
         collections.length,
       );
     for (let i = 0; i < collections.length; i += WHOLE_STEP) {
-      if (i > 0 && options.yieldTo?.()) throw stepAside(i);
+      if (i > 0 && options.yieldTo()) throw stepAside(i);
       try {
         await load(collections.slice(i, i + WHOLE_STEP));
       } catch (error) {
@@ -109,8 +109,7 @@ export async function reread(
     // fetched again above; the ones that may name it now (its new neighbours) are found as for a
     // new record: read again as one, each cached answer of its type waits for its fresh answer.
     // The lists and answers the first pass read are answered as they were (`replay`): only the
-    // new neighbours' answers are asked (a category change: 154 → 98-110 requests at 20,000
-    // pages, 152-164 → 100-112 at 72,000).
+    // new neighbours' answers are asked.
     const moved = detailCache.moved;
     detailCache.begin(
       events.map((e) => (moved.has(e.type) && e.action === 'update' ? { ...e, action: 'create' } : e)),

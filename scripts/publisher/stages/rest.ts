@@ -3,26 +3,30 @@
  * deferred (a new record's later list pages, a wide change's other pages, an owed sitemap), or
  * the collections whose routes run getStaticPaths then (a menu: every page shows it, and the
  * edit's own release ran none of them). A menu's rest that finds an edit waiting steps aside
- * whole, before or during its getStaticPaths (../render-path.ts `PathsStopped`): they alone took
- * 2.6-4.6 s at 72,000 pages, on that edit's path. The edit's
- * publish takes its collections on (`changed`), so every route still gets the menu's new
- * cacheKeys: a route left with the old ones would never render its pages with the new menu.
- * The rest of a change that may have shifted lists never steps aside before them (./render.ts
- * renders the lists' later pages first): a visitor does not see two lists disagree for longer
- * than one release.
+ * whole, before or during its getStaticPaths (../render-path.ts `PathsStopped`): they would be
+ * on that edit's path. The edit's publish takes its collections on (`changed`), so every route
+ * still gets the menu's new cacheKeys: a route left with the old ones would never render its
+ * pages with the new menu.
+ * The rest of a change that may have shifted lists renders the lists' later pages first; stopped
+ * among them for a waiting edit, it releases nothing and owes them to that edit's release
+ * (`listsOwed`, ./plan.ts): a visitor does not see two lists disagree for longer than one
+ * release.
  */
 import type { RenderPath } from '../render-path.ts';
-import { isShellOnly, type RenderInput, type RenderResult } from './render.ts';
+import { isShellOnly, type RestLeft } from './plan.ts';
+import type { RenderResult } from './render.ts';
 import type { PublishStats } from './types.ts';
 import { TwinStash } from '../precompress.ts';
 
 type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths' | 'twinsOwed'> &
-  Partial<Pick<RenderResult, 'steppedAside'>>;
+  Partial<Pick<RenderResult, 'steppedAside' | 'listsOwed'>>;
 
 export class Rest {
   /** Told of a rest that stepped aside (for the log). */
   readonly #steppedAside: (collections: ReadonlySet<string>) => void;
-  #left: Partial<RenderInput> | null = null;
+  #left: RestLeft | null = null;
+  /** Shifted later list pages a rest stepped aside among: the next edit's release renders them. */
+  #listsOwed: ReadonlySet<string> = new Set();
   /** Files the last render left without twins (the rests after it make them). */
   twinsOwed = 0;
   /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
@@ -50,8 +54,22 @@ export class Rest {
     }
     const left = (out.deferred > 0 && !out.yielded) || out.sitemapOwed || out.twinsOwed > 0;
     this.twinsOwed = out.twinsOwed;
-    this.#left = out.restChanged ? { changed: out.restChanged } : left ? { paths: out.paths } : null;
+    this.#left = out.restChanged
+      ? { kind: 'collections', changed: out.restChanged }
+      : left
+        ? { kind: 'pages', paths: out.paths }
+        : null;
+    this.#listsOwed = new Set(out.listsOwed ?? []);
     this.#carried.clear();
+  }
+
+  /**
+   * The shifted later list pages a rest stopped among for a waiting edit (it released none of
+   * them): that edit's release renders them, so that no list disagrees with another for more
+   * than one release.
+   */
+  get listsOwed(): ReadonlySet<string> {
+    return this.#listsOwed;
   }
 
   /**
@@ -63,9 +81,9 @@ export class Rest {
   }
 
   /** The rest to render now, or null: nothing left, or a menu's rest stepped aside for a waiting edit. */
-  next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): Partial<RenderInput> | null {
+  next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): RestLeft | null {
     const left = this.#left;
-    if (!left?.changed || !editWaits || !isShellOnly(rp, left.changed)) return left;
+    if (left?.kind !== 'collections' || !editWaits || !isShellOnly(rp.readByAll?.bind(rp), left.changed)) return left;
     this.#carry(left.changed);
     return null;
   }
@@ -79,12 +97,12 @@ export class Rest {
   async drain(
     rp: Pick<RenderPath, 'readByAll'>,
     editWaits: () => boolean,
-    publish: (left: Partial<RenderInput>) => Promise<PublishStats>,
+    publish: (left: RestLeft) => Promise<PublishStats>,
   ): Promise<PublishStats | undefined> {
     let left = this.next(rp, editWaits());
     let first: PublishStats | undefined;
     while (left) {
-      const out = await publish(this.twinStash ? { ...left, twinStash: this.twinStash } : left);
+      const out = await publish(left);
       first ??= out;
       left = out.release !== null && !editWaits() ? this.next(rp, false) : null;
     }

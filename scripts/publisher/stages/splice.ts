@@ -1,8 +1,8 @@
 /**
  * Stage 3's shortcut for what every page shows (a menu, the footer): the rest of such an edit
  * swaps the shell's parts in each live page (src/shell/shell-splice.ts) instead of rendering it
- * again. At 72,000 pages, rendering them took 96 s of the pages' own code on one core; a swap is
- * a read and a few copies of bytes.
+ * again: a swap is a read and a few copies of bytes, far cheaper than the pages' own code
+ * (docs/performance.md).
  *
  * A page is swapped only when both hold:
  * - its body is the one it had (`bodyKey`: the page's cacheKey moved with the shell's entries
@@ -21,8 +21,8 @@ import type { FileState } from './types.ts';
 const CHECKS = 2;
 
 /**
- * Live pages read on the thread pool ahead of their swap. Read at once on the main thread, the
- * 36,150 pages of a footer's rest at 72,000 pages spent 3.4 s waiting on the disk.
+ * Live pages read on the thread pool ahead of their swap: read when their turn comes, a
+ * footer's rest spends its time waiting on the disk (docs/performance.md).
  */
 const READ_AHEAD = 16;
 

@@ -1,9 +1,9 @@
 /**
  * The publishes' work folders (PUBLISH_DIR/.work/<release id>): what a render writes before the
  * release store takes it in. After each publish the folder is put aside and deleted in the
- * background (../niced.ts `deleteAside`), which nothing waits for: at 72,000 pages a menu's rest
- * leaves 36,000 pages there, and deleting them through fs.rm on the publish's own path held the
- * publish after it (the next edit's) for seconds.
+ * background (../niced.ts `deleteAside`), which nothing waits for: a menu's rest leaves half the
+ * site's pages there, and deleting them on the publish's own path would hold the publish after
+ * it (the next edit's).
  */
 import path from 'node:path';
 import { deleteAside, deleteLeftAside } from '../niced.ts';

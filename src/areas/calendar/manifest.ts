@@ -6,4 +6,8 @@ export default defineArea({
   collections: {
     events: ['activity'],
   },
+  // Only the upcoming events: the calendar's own list shows every event whatever the date.
+  boundaries: {
+    events: [{ field: 'endAt', type: 'activity', within: 'upcoming' }],
+  },
 });

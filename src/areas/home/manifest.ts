@@ -7,4 +7,11 @@ export default defineArea({
   collections: {
     home: ['article', 'activity', 'procurement', 'manual', 'popup'],
   },
+  // The sections of upcoming events and open purchases.
+  boundaries: {
+    home: [
+      { field: 'endAt', type: 'activity', kind: 'events', within: 'value' },
+      { field: 'closingAt', type: 'procurement', kind: 'procurement', within: 'value' },
+    ],
+  },
 });

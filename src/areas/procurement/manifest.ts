@@ -7,6 +7,9 @@ export default defineArea({
   collections: {
     purchases: ['procurement'],
   },
+  boundaries: {
+    purchases: [{ field: 'closingAt', type: 'procurement' }],
+  },
   details: {
     procurement: /^\/purchase\/view\/([^/?]+)$/,
   },

@@ -8,4 +8,8 @@ export default defineArea({
     surveys: ['survey'],
     surveyForms: ['survey'],
   },
+  boundaries: {
+    surveyForms: [{ field: 'closesAt', type: 'survey' }],
+    surveys: [{ field: 'closesAt', type: 'survey' }],
+  },
 });

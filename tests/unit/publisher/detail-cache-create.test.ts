@@ -1,5 +1,5 @@
 /**
- * The detail-answer cache and a new record (scripts/publisher/content-store.ts, issue 23): a
+ * The detail-answer cache and a new record (scripts/publisher/content-store.ts): a
  * create, or a record published again after an unpublish, no longer re-reads every detail of its
  * type. Each cached answer waits for the new record's fresh answer and is fetched again only when
  * its related items share one with the new record's (its neighbours, under the reference API's

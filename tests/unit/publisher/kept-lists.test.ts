@@ -1,8 +1,7 @@
 /**
- * Kept lists (scripts/publisher/content-store.ts `list`, issue 23): a department's category list
- * is fetched again only when a record being re-read was in it or lands in it now. At 20,000 pages
- * articles have 56 such lists per language; a new article re-read every one of them
- * (112 of the 222 requests of its re-read) though it can change one or two.
+ * Kept lists (scripts/publisher/content-store.ts `list`): a department's category list is
+ * fetched again only when a record being re-read was in it or lands in it now. Articles have
+ * dozens of such lists per language; a new article can change one or two of them.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { detailCache } from '../../../scripts/publisher/content-store.ts';
@@ -135,7 +134,7 @@ describe('kept department lists', () => {
   });
 
   it('reuses every list for a menu edit, which only links to articles (src/areas/registry.ts linkTypes)', async () => {
-    // At 72,000 pages a menu edit re-read the articles' every list: 338 requests, 1.4-5 s.
+    // A menu edit places no article in any list: none of them is fetched again.
     const site = api([item('a1', 'news'), item('a2', 'tips')]);
     detailCache.begin(null);
     await site.read();

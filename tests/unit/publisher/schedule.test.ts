@@ -1,5 +1,5 @@
 /**
- * What no webhook announces (scripts/publisher/schedule.ts, issue 23 item 5), with a fake clock:
+ * What no webhook announces (scripts/publisher/schedule.ts), with a fake clock:
  * the boundaries found in the content store, a boundary publish at its moment (the collections
  * marked stale and the type queued like a webhook), one that passed while the publisher was down
  * published right after the next start (from PUBLISH_DIR/boundaries.json), and the scheduled

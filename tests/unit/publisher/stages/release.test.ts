@@ -19,6 +19,9 @@ function work(entries: Record<string, string>): Files {
   );
 }
 
+/** No file lacks its twins. */
+const none = { twinsOwed: 0 };
+
 describe('release stage', () => {
   it('stages, then switches, and points the files at the live release for the next publish', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
@@ -51,17 +54,17 @@ describe('release stage', () => {
       sparesReady: async () => {},
     } as unknown as ReleaseStore;
     const idle = { editsWaiting: false };
-    expect((await makeSpares(store, 5, { written: 5, total: 100 }, idle)).spares).toBe(0);
-    expect((await makeSpares(store, 5, { written: 50, total: 100 }, idle)).spares).toBe(6);
+    expect((await makeSpares(store, 5, { written: 5, total: 100 }, idle, none)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 50, total: 100 }, idle, none)).spares).toBe(6);
     // As many when every release is kept already: the next five prunes free only folders as far.
-    expect((await makeSpares(store, 5, { written: 100, total: 100 }, idle)).spares).toBe(6);
+    expect((await makeSpares(store, 5, { written: 100, total: 100 }, idle, none)).spares).toBe(6);
     expect(asked).toEqual([6, 6]);
     // A menu's every page and the releases of its twins after it (a part each, none worth copies
     // alone): the copies come after the last, for the files written by them all.
     expect((await makeSpares(store, 5, { written: 40, total: 100 }, idle, { twinsOwed: 60 })).spares).toBe(0);
     expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle, { twinsOwed: 30 })).spares).toBe(0);
-    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(6);
-    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle)).spares).toBe(0);
+    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle, none)).spares).toBe(6);
+    expect((await makeSpares(store, 5, { written: 8, total: 100 }, idle, none)).spares).toBe(0);
     expect(asked).toEqual([6, 6, 6]);
   });
 
@@ -71,12 +74,12 @@ describe('release stage', () => {
     await release({ store, id: 'r1', files: work({ 'a.html': 'a', 'b.html': 'b' }), twins: false });
     const letGo = store.hold(); // an edit came: its hold stops the copies
     const queue = { editsWaiting: true };
-    const out = await makeSpares(store, 5, { written: 2, total: 2 }, queue);
+    const out = await makeSpares(store, 5, { written: 2, total: 2 }, queue, none);
     expect(out.spares).toBeGreaterThan(0);
     expect(store.spares).toBeLessThan(out.spares); // not waited for
     letGo();
     queue.editsWaiting = false;
-    await makeSpares(store, 5, { written: 2, total: 2 }, queue);
+    await makeSpares(store, 5, { written: 2, total: 2 }, queue, none);
     expect(store.spares).toBeGreaterThanOrEqual(out.spares); // no edit waiting: made before it returns
   });
 });

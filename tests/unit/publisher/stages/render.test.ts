@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { isHomePage, isLaterListPage, renderChanged, WIDE_FROM } from '../../../../scripts/publisher/stages/render.ts';
+import { renderChanged } from '../../../../scripts/publisher/stages/render.ts';
+import { isHomePage, isLaterListPage, WIDE_FROM } from '../../../../scripts/publisher/stages/plan.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import { TwinStash } from '../../../../scripts/publisher/precompress.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+import type { RenderTask } from '../../../../scripts/publisher/stages/plan.ts';
 
 // Writes pass through, but the write of one page's bytes (`held`) waits at a gate until the test opens it.
 const held = vi.hoisted(() => ({ bytes: null as string | null, open: () => {}, gate: Promise.resolve() }));
@@ -51,6 +53,32 @@ function fakeRp(pages: PagePath[], bodies: Record<string, string>) {
   };
 }
 
+/** An edit's render: its collections' routes run getStaticPaths. */
+const editTask = (
+  changed: Iterable<string>,
+  o: { records?: Iterable<string>; whole?: boolean; listsOwed?: Iterable<string> } = {},
+): RenderTask => ({
+  kind: 'edit',
+  changed: new Set(changed),
+  records: new Set(o.records ?? []),
+  whole: o.whole ?? false,
+  listsOwed: new Set(o.listsOwed ?? []),
+});
+/** A rest: the pages the release before left, or a menu's collections. */
+const restTask = (
+  left: PagePath[] | ReadonlySet<string>,
+  editWaits: () => boolean = () => false,
+  twinStash: TwinStash | null = null,
+): RenderTask => ({
+  kind: 'rest',
+  left: Array.isArray(left)
+    ? { kind: 'pages', paths: left }
+    : { kind: 'collections', changed: left as ReadonlySet<string> },
+  editWaits,
+  twinStash,
+});
+const common = { liveDir: undefined, sitemapOwed: false };
+
 const live = (entries: Record<string, [string, string | undefined]>): Files =>
   new Map(
     Object.entries(entries).map(([p, [text, cacheKey]]) => [
@@ -69,10 +97,10 @@ describe('render stage', () => {
     const { rp, rendered, asked } = fakeRp(pages, { 'b/index.html': 'B2', 'c/index.html': 'C' });
     const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
     const out = await renderChanged({
+      ...common,
       rp,
-      changed: new Set(['articles']),
+      task: editTask(['articles']),
       live: live({ 'a/index.html': ['A', 'k1'], 'b/index.html': ['B', 'k2'], 'c/index.html': ['C', 'k3'] }),
-      all: false,
       twins: false,
       workDir,
     });
@@ -96,23 +124,22 @@ describe('render stage', () => {
     const { rp } = fakeRp(pages, { 'a/index.html': big });
     const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
     const out = await renderChanged({
+      ...common,
       rp,
-      changed: null,
+      task: editTask([], { whole: true }),
       live: live({ 'a/index.html': ['old', 'k0'], 'gone/index.html': ['G', 'g'] }),
-      all: false,
       twins: true,
       workDir,
     });
     expect(out.removed).toBe(1);
     expect(out.files.has('gone/index.html')).toBe(false);
     expect(out.files.get('a/index.html')!.twins?.map((t) => t.suffix)).toEqual(['.br', '.gz']);
-    // The sitemap (a second at 20,000 pages) is the next release's, straight after.
+    // The sitemap is the next release's, straight after.
     expect([...out.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
     expect(out.sitemapOwed).toBe(true);
     const next = await renderChanged({
-      ...{ rp, changed: null, live: out.files, all: false, twins: true, sitemapOwed: true },
+      ...{ ...common, rp, task: restTask(out.paths), live: out.files, twins: true, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      paths: out.paths,
     });
     expect(next.rendered).toBe(0);
     expect(next.differs).toBeGreaterThan(0); // a release for the sitemap
@@ -126,10 +153,10 @@ describe('render stage', () => {
     const bodies = Object.fromEntries(pages.map((p, i) => [p.file, big(i)]));
     const before = live(Object.fromEntries(pages.map((p, i) => [p.file, [`old${i}`, `old${i}`]])));
     const { rp } = fakeRp(pages, bodies);
-    const base = { rp, changed: null, all: false, twins: true };
+    const base = { ...common, rp, twins: true };
     const workDir = mkdtempSync(path.join(tmpdir(), 'render-'));
     // A rest (it may stop for an edit) whose pages are more than a tenth of the site's: every page first.
-    const rest = await renderChanged({ ...base, live: before, workDir, yieldTo: () => false });
+    const rest = await renderChanged({ ...base, task: restTask(pages), live: before, workDir });
     expect(rest.rendered).toBe(6);
     expect(rest.differs).toBe(6);
     expect(rest.twinsOwed).toBe(6);
@@ -139,7 +166,7 @@ describe('render stage', () => {
     expect(readdirSync(workDir, { recursive: true }).filter((f) => String(f).endsWith('.br'))).toEqual([]);
 
     // An edit's own release leaves them to its rests.
-    const edit = { ...base, live: rest.files, paths: rest.paths, twinsOfOld: false };
+    const edit = { ...base, live: rest.files, task: editTask([]) };
     const own = await renderChanged({ ...edit, workDir: mkdtempSync(path.join(tmpdir(), 'render-')) });
     expect({ differs: own.differs, twinsMade: own.twinsMade, twinsOwed: own.twinsOwed }).toEqual({
       ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
@@ -149,11 +176,11 @@ describe('render stage', () => {
     // twins it made are kept in the stash, by the hash of their page's bytes.
     let looks = 0;
     const twinStash = new TwinStash(mkdtempSync(path.join(tmpdir(), 'stash-')));
-    const later = { ...base, live: rest.files, paths: rest.paths, twinStash };
+    const later = { ...base, live: rest.files, task: restTask(rest.paths, () => false, twinStash) };
     const stopped = await renderChanged({
       ...later,
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      yieldTo: () => ++looks > 3,
+      task: restTask(rest.paths, () => ++looks > 3, twinStash),
     });
     expect({ differs: stopped.differs, twinsMade: stopped.twinsMade, twinsOwed: stopped.twinsOwed }).toEqual({
       ...{ differs: 0, twinsMade: 0, twinsOwed: 6 },
@@ -171,7 +198,6 @@ describe('render stage', () => {
       ...later,
       liveDir,
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      yieldTo: () => false,
     });
     expect({ rendered: made.rendered, differs: made.differs, twinsMade: made.twinsMade, owed: made.twinsOwed }).toEqual(
       {
@@ -200,11 +226,11 @@ describe('render stage', () => {
     expect(existsSync(twinStash.dir)).toBe(false);
   });
 
-  it("never writes an owed sitemap in an edit's first release (sitemapLater): it stays owed for the next", async () => {
+  it("never writes an owed sitemap in an edit's first release: it stays owed for the next", async () => {
     // No page comes or goes in this edit: only the debt of an earlier release keeps the sitemap owed.
     const { rp } = fakeRp([page('a/index.html', 'k1')], { 'a/index.html': 'A2' });
     const first = await renderChanged({
-      ...{ rp, changed: null, all: false, twins: false, sitemapOwed: false, sitemapLater: true },
+      ...{ ...common, rp, task: editTask([]), twins: false, sitemapOwed: true },
       live: live({ 'a/index.html': ['A1', 'k0'] }),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
@@ -212,31 +238,29 @@ describe('render stage', () => {
     expect([...first.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
     expect(first.sitemapOwed).toBe(true);
     const next = await renderChanged({
-      ...{ rp, changed: null, live: first.files, all: false, twins: false, sitemapOwed: true },
+      ...{ ...common, rp, task: restTask(first.paths), live: first.files, twins: false, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      paths: first.paths,
     });
     expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
     expect(next.sitemapOwed).toBe(false);
   });
 
-  it('leaves an owed sitemap owed when an edit waits (yieldTo), and writes it once none does', async () => {
+  it('leaves an owed sitemap owed when an edit waits, and writes it once none does', async () => {
     const { rp } = fakeRp([page('a/index.html', 'k1')], { 'a/index.html': 'A' });
     const files = live({ 'a/index.html': ['A', 'k1'], 'gone/index.html': ['G', 'g'] });
     let waiting = true;
+    const pages = [page('a/index.html', 'k1')];
     const rest = await renderChanged({
-      ...{ rp, changed: null, live: files, all: false, twins: false, sitemapOwed: true },
+      ...{ ...common, rp, task: restTask(pages, () => waiting), live: files, twins: false, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      yieldTo: () => waiting,
     });
     expect(rest.removed).toBe(1); // the page that went goes now; only the sitemap waits
     expect([...rest.files.keys()].some((f) => /^sitemap-.*\.xml$/.test(f))).toBe(false);
     expect(rest.sitemapOwed).toBe(true);
     waiting = false;
     const next = await renderChanged({
-      ...{ rp, changed: null, live: rest.files, all: false, twins: false, sitemapOwed: true },
+      ...{ ...common, rp, task: restTask(pages, () => waiting), live: rest.files, twins: false, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      yieldTo: () => waiting,
     });
     expect(readFileSync(next.files.get('sitemap-0.xml')!.source!, 'utf8')).toContain('https://example.org/a/');
     expect(next.sitemapOwed).toBe(false);
@@ -259,21 +283,20 @@ describe('render stage', () => {
       ]),
     );
     const first = await renderChanged({
-      ...{ rp, changed: new Set(['articles']), live: before, all: false, twins: false },
+      ...{ ...common, rp, task: editTask(['articles']), live: before, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      defer: isLaterListPage,
     });
     expect(rendered).toEqual(['articles/index.html', 'article/new/index.html']); // what the editor looks at
     expect(first.deferred).toBe(10);
+    expect(Object.entries(first.leftFor)).toEqual([[expect.stringMatching(/create/), 10]]); // the plan's reason
     expect(first.files.get(later[0]!)).toEqual(before.get(later[0]!)); // old bytes, old key
     expect(first.files.has(later[9]!)).toBe(false); // page 11 comes with the next release
     const sitemap = (files: typeof first.files) => readFileSync(files.get('sitemap-0.xml')!.source!, 'utf8');
     expect(first.files.has('sitemap-0.xml')).toBe(false); // the sitemap comes with the rest
     expect(first.sitemapOwed).toBe(true);
     const rest = await renderChanged({
-      ...{ rp, changed: null, live: first.files, all: false, twins: false, sitemapOwed: true },
+      ...{ ...common, rp, task: restTask(first.paths), live: first.files, twins: false, sitemapOwed: true },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      paths: first.paths,
     });
     expect(sitemap(rest.files)).toContain('/article/new/');
     expect(asked).toHaveLength(1); // getStaticPaths once for both releases
@@ -289,7 +312,7 @@ describe('render stage', () => {
     const pages = [page('articles/page/5/index.html', 'l5b'), page('article/a/index.html', 'ab')];
     const { rp, rendered } = fakeRp(pages, { 'articles/page/5/index.html': 'A2 B', 'article/a/index.html': 'A2' });
     const out = await renderChanged({
-      ...{ rp, changed: new Set(['articles']), all: false, twins: false, defer: isLaterListPage },
+      ...{ ...common, rp, task: editTask(['articles']), twins: false },
       live: live({ 'articles/page/5/index.html': ['A B', 'l5'], 'article/a/index.html': ['A', 'a'] }),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
@@ -321,18 +344,17 @@ describe('render stage', () => {
 
   it('a wide change (a menu on every page) renders the home pages and the other edits first, the rest next release', async () => {
     const { menu, details, before, rp, rendered } = menuSite();
-    const changedRecords = new Set([menu, 'articles/en/edited']);
+    const task = editTask(['shell'], { records: [menu, 'articles/en/edited'] });
     const first = await renderChanged({
-      ...{ rp, changed: new Set(['shell']), live: before, all: false, twins: false, changedRecords },
+      ...{ ...common, rp, task, live: before, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(rendered).toEqual(['en/index.html', 'en/article/edited/index.html']);
     expect(first.deferred).toBe(details.length);
     expect(first.files.get(details[0]!)).toEqual(before.get(details[0]!)); // old bytes and key until the rest
     const rest = await renderChanged({
-      ...{ rp, changed: null, live: first.files, all: false, twins: false },
+      ...{ ...common, rp, task: restTask(first.paths), live: first.files, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      paths: first.paths,
     });
     expect(rest.deferred).toBe(0);
     expect(rendered.slice(2).sort()).toEqual([...details].sort());
@@ -343,33 +365,46 @@ describe('render stage', () => {
     const { pages, before, rp, rendered } = menuSite();
     const few = pages.slice(0, 3 + WIDE_FROM - 5);
     const out = await renderChanged({
-      ...{ rp: { ...rp, paths: async () => few }, changed: new Set(['shell']), all: false, twins: false },
+      ...{ ...common, rp: { ...rp, paths: async () => few }, twins: false },
       live: before,
-      changedRecords: new Set(['shell/en/quick-menu']),
+      task: editTask(['shell'], { records: ['shell/en/quick-menu'] }),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(out.deferred).toBe(0);
     expect(rendered).toHaveLength(few.length - 1); // all but the Thai home, which did not change
   });
 
-  it('the rest stops for a waiting edit once the lists are done; a later publish renders what it left', async () => {
+  it('a rest stops for a waiting edit before the shifted lists, releasing nothing; after them, it releases what it rendered', async () => {
     const { details, before, pages, rp, rendered } = menuSite();
     const later = page('en/articles/page/2/index.html', 'l2b', ['articles/en/x']);
     const withList = [...pages, later];
     before.set(later.file, live({ [later.file]: ['old list', 'l2'] }).get(later.file)!);
-    let waiting = true; // an edit came in before the rest started
-    const rest = await renderChanged({
-      ...{ rp: { ...rp, paths: async () => withList }, changed: null, live: before, all: false, twins: false },
+    const base = { ...common, rp, live: before, twins: false };
+    // An edit came in before the rest started: it stops before the list page and owes it to that edit's release.
+    const stopped = await renderChanged({
+      ...base,
+      task: restTask(withList, () => true),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
-      yieldTo: () => waiting,
     });
-    expect(rendered[0]).toBe(later.file); // the list page first, though the edit waits
+    expect(rendered).toEqual([]);
+    expect({ yielded: stopped.yielded, differs: stopped.differs, listsOwed: stopped.listsOwed }).toEqual({
+      ...{ yielded: true, differs: 0, listsOwed: [later.file] },
+    });
+    expect(stopped.files).toBe(before);
+    // An edit that comes once the lists are done: the pages rendered go, the others wait.
+    let looks = 0;
+    const rest = await renderChanged({
+      ...base,
+      task: restTask(withList, () => ++looks > 1),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(rendered[0]).toBe(later.file); // the list page first
     expect(rest.yielded).toBe(true);
-    expect(rest.rendered).toBeLessThan(60);
+    expect(rest.rendered).toBe(1);
+    expect(rest.listsOwed).toEqual([]);
     expect(rest.deferred + rest.rendered).toBe(details.length + 3); // nothing lost: rendered now or left
-    waiting = false;
     const after = await renderChanged({
-      ...{ rp: { ...rp, paths: async () => withList }, changed: new Set(), live: rest.files, all: false, twins: false },
+      ...{ ...base, live: rest.files, task: restTask(withList) },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(after.rendered).toBe(rest.deferred); // the pages it left are still stale, and render now
@@ -384,27 +419,30 @@ describe('render stage', () => {
     for (const l of later) before.set(l.file, live({ [l.file]: ['old list', `l${l.file}`] }).get(l.file)!);
     const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
     const input = {
-      ...{ rp: { ...rp, readByAll, paths: async () => [...later, ...pages] }, live: before, all: false, twins: false },
-      yieldTo: () => true, // the next menu edit came in before the rest started
+      ...{ ...common, rp: { ...rp, readByAll, paths: async () => [...later, ...pages] }, live: before, twins: false },
     };
+    const editWaits = () => true; // the next menu edit came in before the rest started
     const menuRest = await renderChanged({
       ...input,
-      changed: new Set(['shell']),
+      task: restTask(new Set(['shell']), editWaits),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(menuRest.yielded).toBe(true);
     // Not the 80 later list pages first, nor 50 pages before its first look: an edit that came
-    // while its getStaticPaths ran (2.6-4 s at 72,000 pages) waits for no page of it.
+    // while its getStaticPaths ran waits for no page of it.
     expect(menuRest.rendered).toBe(0);
     rendered.length = 0;
-    // The rest of a change that may have shifted lists (an article's) renders them all before it stops.
+    // The rest of a change that may have shifted lists (an article's) stops before them too, and
+    // releases none: the waiting edit's release renders them all (no list half shifted).
     const listRest = await renderChanged({
       ...input,
-      changed: new Set(['shell', 'articles']),
+      task: restTask(new Set(['shell', 'articles']), editWaits),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
-    expect(rendered.slice(0, 80).sort()).toEqual(later.map((l) => l.file).sort());
+    expect(rendered).toEqual([]);
     expect(listRest.yielded).toBe(true);
+    expect(listRest.differs).toBe(0);
+    expect([...listRest.listsOwed].sort()).toEqual(later.map((l) => l.file).sort());
   });
 
   it("a menu's rest an edit stops within its first pages releases nothing; one stopped later releases what it rendered", async () => {
@@ -414,13 +452,10 @@ describe('render stage', () => {
       let looks = 0;
       return () => ++looks > n;
     };
-    const input = {
-      ...{ rp: { ...rp, readByAll, paths: async () => pages }, live: before, all: false, twins: false },
-      changed: new Set(['shell']),
-    };
+    const input = { ...common, rp: { ...rp, readByAll, paths: async () => pages }, live: before, twins: false };
     const early = await renderChanged({
       ...input,
-      yieldTo: stopAfter(10), // the next edit came in while its first pages rendered
+      task: restTask(new Set(['shell']), stopAfter(10)), // the next edit came in while its first pages rendered
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(early.yielded).toBe(true);
@@ -430,7 +465,7 @@ describe('render stage', () => {
     expect(early.deferred).toBe(stale); // every stale page still stale, for a later rest
     const late = await renderChanged({
       ...input,
-      yieldTo: stopAfter(WIDE_FROM + 20),
+      task: restTask(new Set(['shell']), stopAfter(WIDE_FROM + 20)),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(late.rendered).toBe(WIDE_FROM + 20); // released: a later rest does not render them again
@@ -445,14 +480,14 @@ describe('render stage', () => {
     const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
     const first = await renderChanged({
       ...{ rp: { ...rp, readByAll, paths: async (c?: ReadonlySet<string> | null) => (asked.push(c), cached) } },
-      ...{ changed: new Set(['shell']), live: before, all: false, twins: false, changedRecords: new Set([menu]) },
+      ...{ ...common, task: editTask(['shell'], { records: [menu] }), live: before, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(asked).toEqual([new Set()]); // no route's getStaticPaths runs for the menu now
     expect(rendered).toEqual(['en/index.html', 'index.html']); // the home pages, whatever their keys say
     expect(first.restChanged).toEqual(new Set(['shell']));
     const rest = await renderChanged({
-      ...{ rp, changed: first.restChanged, live: first.files, all: false, twins: false },
+      ...{ ...common, rp, task: restTask(first.restChanged!), live: first.files, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(asked.at(-1)).toEqual(new Set(['shell']));
@@ -469,10 +504,10 @@ describe('render stage', () => {
     const { rp, rendered } = fakeRp(pages, bodies);
     let open = hold(bodies['p0/index.html']!);
     const out = renderChanged({
+      ...common,
       rp,
-      changed: null,
+      task: editTask([]),
       live: before,
-      all: false,
       twins: true,
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
@@ -500,10 +535,10 @@ describe('render stage', () => {
     open = hold(bodies['p1/index.html']!);
     let settled = false;
     const failed = renderChanged({
+      ...common,
       rp: failing,
-      changed: null,
+      task: editTask([]),
       live: before,
-      all: false,
       twins: true,
       workDir,
     }).finally(() => (settled = true));

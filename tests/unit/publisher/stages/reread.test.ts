@@ -32,10 +32,13 @@ function fakeRp(requests: Record<string, number>, fail = false) {
   };
 }
 
+/** No edit waits; the changed entries are not looked at. */
+const quiet = { yieldTo: () => false, applied: () => {} };
+
 describe('re-read stage', () => {
   it('re-reads the collections of the events and hands over what changed and the requests it sent, as values', async () => {
     const { rp, stores } = fakeRp({ articles: 7, laws: 3 });
-    const out = await reread(rp, [{ type: 'article', action: 'update', key: 'a' }]);
+    const out = await reread(rp, [{ type: 'article', action: 'update', key: 'a' }], quiet);
     expect(out.collections).toEqual(['articles']);
     expect(out.changed).toEqual(['articles/th/a']);
     expect(out.requests).toBe(7);
@@ -44,7 +47,7 @@ describe('re-read stage', () => {
 
   it('re-reads every area for a catch-up or a scheduled re-read', async () => {
     const { rp } = fakeRp({ articles: 7, laws: 3 });
-    const out = await reread(rp, [{ type: '*', action: 'update', key: 'scheduled' }]);
+    const out = await reread(rp, [{ type: '*', action: 'update', key: 'scheduled' }], quiet);
     expect(out.collections.sort()).toEqual(['articles', 'laws']);
     expect(out.requests).toBe(10);
     expect(wholeKind([{ type: '*', action: 'update', key: 'scheduled' }])).toBe('scheduled');
@@ -54,7 +57,7 @@ describe('re-read stage', () => {
 
   it('changes nothing when a loader fails', async () => {
     const { rp, stores } = fakeRp({ articles: 1, laws: 1 }, true);
-    await expect(reread(rp, [{ type: 'article', action: 'update', key: 'a' }])).rejects.toThrow(/unreachable/);
+    await expect(reread(rp, [{ type: 'article', action: 'update', key: 'a' }], quiet)).rejects.toThrow(/unreachable/);
     expect(stores.get('articles')!.get('th/a')!.data).toEqual({ title: 'old' });
   });
 
@@ -79,7 +82,7 @@ describe('re-read stage', () => {
     } as unknown as RenderPath;
     const whole = [{ type: '*', action: 'update' as const, key: 'catch_up' }];
     let edits = false;
-    const first = reread(rp, whole, { yieldTo: () => edits });
+    const first = reread(rp, whole, { yieldTo: () => edits, applied: () => {} });
     edits = true; // an edit arrives while the first step loads
     const error = await first.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Yielded);
@@ -89,7 +92,7 @@ describe('re-read stage', () => {
     expect(stores.get('a5')!.has('x')).toBe(false);
     // With no edit waiting it reads every area.
     edits = false;
-    const out = await reread(rp, whole, { yieldTo: () => edits });
+    const out = await reread(rp, whole, { yieldTo: () => edits, applied: () => {} });
     expect(out.collections).toEqual(names);
   });
 
@@ -122,7 +125,7 @@ describe('re-read stage', () => {
       definitions: () => Object.fromEntries(names.map((n) => [n, { loader: loader(n) }])),
     } as unknown as RenderPath;
     const whole = [{ type: '*', action: 'update' as const, key: 'catch_up' }];
-    const error = await reread(rp, whole, { yieldTo: () => edits }).catch((e: unknown) => e);
+    const error = await reread(rp, whole, { yieldTo: () => edits, applied: () => {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Yielded);
     // The first step (a1-a4) is applied; the second stopped before its third pages, its reads dropped.
     expect((error as Yielded).changed).toHaveLength(12);
@@ -134,7 +137,7 @@ describe('re-read stage', () => {
     // Both loaders of the stopped step had ended before the re-read stepped aside.
     expect(ended).toEqual(expect.arrayContaining(['a5', 'a6']));
     // An edit's own re-read is never stopped, however long edits wait.
-    const edit = await reread(rp, [{ type: 'a5', action: 'update', key: 'x1' }], { yieldTo: () => true });
+    const edit = await reread(rp, [{ type: 'a5', action: 'update', key: 'x1' }], { ...quiet, yieldTo: () => true });
     expect(edit.changed.length).toBeGreaterThan(0);
   });
 });

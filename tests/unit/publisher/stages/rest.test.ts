@@ -1,8 +1,8 @@
 /**
  * The rest of a publish (scripts/publisher/stages/rest.ts): what the release after an edit's
  * renders, and a menu's rest stepping aside whole for a waiting edit, its collections carried
- * to that edit's render (issue 23: back-to-back menu edits at 72,000 pages waited 2.6-4 s for
- * the rest's getStaticPaths before it first looked at the queue).
+ * to that edit's render (the rest's getStaticPaths would otherwise run before it first looked at
+ * the queue).
  */
 import { describe, expect, it } from 'vitest';
 import { Rest } from '../../../../scripts/publisher/stages/rest.ts';
@@ -22,7 +22,7 @@ describe('the rest of a publish', () => {
     expect(rest.next(rp, false)).toBeNull();
     const paths = [{ file: 'en/articles/page/2/index.html' }] as PagePath[];
     rest.leave({ ...none, deferred: 9, paths });
-    expect(rest.next(rp, true)).toEqual({ paths }); // a list's later pages never step aside whole
+    expect(rest.next(rp, true)).toEqual({ kind: 'pages', paths }); // a list's later pages never step aside whole
     rest.leave({ ...none, deferred: 3, yielded: true, paths }); // stopped for an edit: that edit's render finds them stale
     expect(rest.next(rp, false)).toBeNull();
   });
@@ -36,7 +36,7 @@ describe('the rest of a publish', () => {
     expect(rest.changed(['articles/en/a1'])).toEqual(new Set(['quickMenu', 'articles'])); // until a render went through
     rest.leave({ ...none, restChanged: new Set(['quickMenu', 'articles']) }); // that render leaves both for its rest
     expect(rest.changed(['laws/en/1'])).toEqual(new Set(['laws']));
-    expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
+    expect(rest.next(rp, false)).toEqual({ kind: 'collections', changed: new Set(['quickMenu', 'articles']) });
   });
 
   it("a menu's rest stopped in its getStaticPaths for an edit is carried to that edit's render the same way", () => {
@@ -49,9 +49,9 @@ describe('the rest of a publish', () => {
   it('the rest of a menu edit that changed a record besides never steps aside (its lists may have shifted)', () => {
     const rest = new Rest();
     rest.leave({ ...none, restChanged: new Set(['quickMenu', 'articles']) });
-    expect(rest.next(rp, true)).toEqual({ changed: new Set(['quickMenu', 'articles']) });
+    expect(rest.next(rp, true)).toEqual({ kind: 'collections', changed: new Set(['quickMenu', 'articles']) });
     rest.leave({ ...none, restChanged: new Set(['quickMenu']) });
-    expect(rest.next(rp, false)).toEqual({ changed: new Set(['quickMenu']) }); // no edit waits: it runs
+    expect(rest.next(rp, false)).toEqual({ kind: 'collections', changed: new Set(['quickMenu']) }); // no edit waits: it runs
   });
 
   it("publishes a menu's every page, then its twins a part at a time while no edit waits", async () => {
@@ -63,13 +63,19 @@ describe('the rest of a publish', () => {
     let waits = false;
     const publish = async (left: Record<string, unknown>) => {
       published.push(left);
-      if (!left.changed) owed--;
+      if (left.kind === 'pages') owed--;
       rest.leave({ ...none, twinsOwed: owed, paths });
       return { release: `r${published.length}` } as never;
     };
     const first = await rest.drain(rp, () => waits, publish);
     expect(first).toEqual({ release: 'r1' }); // the figures of the pages' rest
-    expect(published).toEqual([{ changed: new Set(['quickMenu']) }, { paths }, { paths }, { paths }]);
+    const pagesLeft = { kind: 'pages', paths };
+    expect(published).toEqual([
+      { kind: 'collections', changed: new Set(['quickMenu']) },
+      pagesLeft,
+      pagesLeft,
+      pagesLeft,
+    ]);
 
     // An edit comes while a part is made: no more rests after it (the edit's own publish leaves them again).
     rest.leave({ ...none, twinsOwed: 2, paths });
@@ -80,7 +86,7 @@ describe('the rest of a publish', () => {
       () => waits,
       async (left) => ((waits = true), publish(left)),
     );
-    expect(published).toEqual([{ paths }]);
+    expect(published).toEqual([pagesLeft]);
 
     // A rest that released nothing (an edit stopped it) is not tried again at once.
     rest.leave({ ...none, twinsOwed: 2, paths });
@@ -91,6 +97,6 @@ describe('the rest of a publish', () => {
       () => waits,
       async (left) => (published.push(left), { release: null }) as never,
     );
-    expect(published).toEqual([{ paths }]);
+    expect(published).toEqual([pagesLeft]);
   });
 });

@@ -85,10 +85,15 @@ async function menuRest(
       render: async (p) => (rendered.push(p.file), Buffer.from(after.html(p, (p as SitePage).body))),
       shellParts: async (p) => (swapping(p), after.parts),
     },
-    changed: new Set(['menu']),
+    task: {
+      kind: 'rest',
+      left: { kind: 'collections', changed: new Set(['menu']) },
+      editWaits: () => false,
+      twinStash: null,
+    },
+    sitemapOwed: false,
     live,
     liveDir: path.join(dir, 'live'),
-    all: false,
     twins: false,
     workDir: path.join(dir, 'work'),
   });

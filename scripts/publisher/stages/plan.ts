@@ -1,0 +1,358 @@
+/**
+ * Stage 3's plan (pure): what a render does, as data, before any page is rendered. The pages as
+ * getStaticPaths gives them, the live release's files and what the releases before left owed go
+ * in; out come, each with its reason, the pages rendered now, those left for the next release,
+ * the pages removed now or later, whether shell parts are swapped, whether the sitemap is written
+ * and where the render may stop for a waiting edit. ./render.ts carries the plan out.
+ *
+ * Three kinds of render (`RenderTask`):
+ * - `full`: every page, whatever its cacheKey says (a full publish);
+ * - `edit`: an editor's edit (or a whole re-read): what shows it goes live first; a create's or a
+ *   deletion's shifted later list pages, the pages of a menu edit besides the home pages, the
+ *   sitemap and the twins of old files wait for the next release (`rest`);
+ * - `rest`: what the release before left: its pages, or a menu's collections whose routes run
+ *   getStaticPaths now. A rest steps aside for a waiting edit (`PlanStops`).
+ */
+import type { PagePath } from '../render-path.ts';
+import type { TwinStash } from '../precompress.ts';
+import type { FileState, Files } from './types.ts';
+
+/**
+ * At most this many later list pages a create or a deletion shifted render in the edit's own
+ * release; more wait for the next release (a title edit's one or two render at once).
+ */
+export const LATER_LIST_PAGES_NOW = 8;
+/**
+ * A changed record on more stale pages than this is "wide" (a menu, the footer: in every page's
+ * shell); when more than this many stale pages show no other changed record, they wait for the
+ * next release. A menu's rest stopped before this many pages releases nothing.
+ */
+export const WIDE_FROM = 100;
+/**
+ * A rest that renders more than this share of the site's pages (a menu's every page) writes
+ * their HTML only; their twins follow in the releases after it (docs/performance.md).
+ */
+export const TWINS_LATER_SHARE = 0.1;
+
+/** What the release before left for a rest: its pages as getStaticPaths gave them, or a menu's collections. */
+export type RestLeft = { kind: 'pages'; paths: PagePath[] } | { kind: 'collections'; changed: ReadonlySet<string> };
+
+export type RenderTask =
+  | { kind: 'full' }
+  | {
+      kind: 'edit';
+      /** The collections whose routes run getStaticPaths (an edit's, and those a menu's rest carried). */
+      changed: ReadonlySet<string>;
+      /** The records re-read as changed (`collection/lang/key`). */
+      records: ReadonlySet<string>;
+      /** A whole re-read (catch-up, scheduled): the twins of old files are made in it too. */
+      whole: boolean;
+      /** Later list pages a rest that stepped aside for this edit had not released: they go now. */
+      listsOwed: ReadonlySet<string>;
+    }
+  | {
+      kind: 'rest';
+      left: RestLeft;
+      /** A look at the queue: true when an edit waits (the rest steps aside). */
+      editWaits: () => boolean;
+      /** Where the twins of files that lack them are kept until a release takes them all; null: made in place. */
+      twinStash: TwinStash | null;
+    };
+
+/**
+ * A list's second and later pages (`articles/page/2/index.html`, `laws/category/3/page/4/…`):
+ * what a created or deleted record shifts, and what an editor looks at last. The record's own
+ * page, the first page of every list, the home page and the feeds go live first.
+ */
+export const isLaterListPage = (file: string) => /(^|\/)page\/\d+\//.test(file);
+
+/** The home page of each language: what an editor looks at after a menu edit. */
+export const isHomePage = (file: string) => /^(?:[a-z]{2}\/)?index\.html$/.test(file);
+
+/** A feed (`rss.xml`, `en/rss.xml`): a created or deleted record comes or goes with the edit's release. */
+export const isFeed = (file: string) => /(^|\/)[^/]+\.xml$/.test(file);
+
+/**
+ * Only what every page shows changed (each collection is one nine in ten page routes read,
+ * `readByAll`: a menu, the footer): no list shifted, so its rest may stop anywhere and it may
+ * step aside whole for a waiting edit (./rest.ts).
+ */
+export const isShellOnly = (
+  readByAll: ((c: ReadonlySet<string>) => string[]) | undefined,
+  changed: ReadonlySet<string> | null,
+) => !!changed?.size && readByAll?.(changed).length === changed.size;
+
+/** What getStaticPaths is asked before the plan. */
+export interface PathsQuery {
+  /** The pages as given already (a rest of pages): getStaticPaths is not asked. */
+  given: PagePath[] | null;
+  /** The collections whose routes run getStaticPaths (null: every route's). */
+  ask: ReadonlySet<string> | null;
+  /** A waiting edit stops getStaticPaths: a menu's rest steps aside whole (./rest.ts). */
+  mayStop: boolean;
+  /** The collections the render was told changed. */
+  changed: ReadonlySet<string> | null;
+  /** Of `changed`: what every page shows, left out of an edit's getStaticPaths (its rest runs them). */
+  wide: ReadonlySet<string>;
+  shellOnly: boolean;
+}
+
+export function pathsQuery(task: RenderTask, readByAll?: (c: ReadonlySet<string>) => string[]): PathsQuery {
+  if (task.kind === 'full')
+    return { given: null, ask: null, mayStop: false, changed: null, wide: new Set(), shellOnly: false };
+  if (task.kind === 'rest' && task.left.kind === 'pages')
+    return { given: task.left.paths, ask: null, mayStop: false, changed: null, wide: new Set(), shellOnly: false };
+  const changed = task.kind === 'edit' ? task.changed : (task.left as { changed: ReadonlySet<string> }).changed;
+  const shellOnly = isShellOnly(readByAll, changed);
+  if (task.kind === 'rest')
+    return { given: null, ask: changed, mayStop: shellOnly, changed, wide: new Set(), shellOnly };
+  // A menu edit: the home pages first, every route's getStaticPaths in the next release.
+  const wide = new Set(readByAll?.(changed) ?? []);
+  const ask = wide.size ? changed.difference(wide) : changed;
+  return { given: null, ask, mayStop: false, changed, wide, shellOnly };
+}
+
+export type PageAction = 'reuse' | 'render' | 'later';
+
+export interface PageStep {
+  page: PagePath;
+  /** Its state in the live release; undefined for a page that comes. */
+  before: FileState | undefined;
+  action: PageAction;
+  why: string;
+  /** A waiting edit stops the render before this page (it keeps its live bytes, a later release renders it). */
+  mayStop: boolean;
+}
+
+export interface GoingPage {
+  file: string;
+  /** Removed in this release; otherwise it stays until the next. */
+  now: boolean;
+  why: string;
+}
+
+export interface SitemapPlan {
+  /** `now`; `unless-edit-waits` (an owed sitemap a rest writes when no edit waits); `no`. */
+  write: 'now' | 'unless-edit-waits' | 'no';
+  /** Owed after this release (when not written): `yes`, `if-pages-left` (some pages wait still), `no`. */
+  owed: 'yes' | 'if-pages-left' | 'no';
+  why: string;
+}
+
+export interface PlanStops {
+  /** Looks at the queue before the pages with `mayStop`. */
+  editWaits: (() => boolean) | null;
+  /**
+   * Stopped before this many pages were rendered, the release takes nothing: a menu's rest (the
+   * edit does not wait for a release of a few pages). 0: what was rendered goes.
+   */
+  nothingBelow: number;
+  /**
+   * Stopped before these (the shifted later list pages a rest carries), the release takes nothing
+   * and they are owed to the waiting edit's release: a visitor sees lists that disagree for one
+   * release at most.
+   */
+  listsWhole: boolean;
+}
+
+export interface TwinsPlan {
+  /** Twins of the files written anew are made now. */
+  now: boolean;
+  /** Twins of files that lack them: `all`, `until-edit-waits` (a rest's), `none` (an edit's: its rests make them). */
+  ofOld: 'all' | 'until-edit-waits' | 'none';
+  stash: TwinStash | null;
+  why: string;
+}
+
+export interface RenderPlan {
+  kind: RenderTask['kind'];
+  /** Every page getStaticPaths gave, in the order rendered (the lists' later pages first in a rest). */
+  steps: PageStep[];
+  going: GoingPage[];
+  /** Swap the shell's parts in live pages whose body is unchanged (./splice.ts), why; null: render. */
+  swaps: string | null;
+  sitemap: SitemapPlan;
+  twins: TwinsPlan;
+  stops: PlanStops;
+  /** The collections whose routes run getStaticPaths in the next release (a menu edit's), or null. */
+  restChanged: ReadonlySet<string> | null;
+}
+
+export interface PlanInput {
+  task: RenderTask;
+  query: PathsQuery;
+  paths: PagePath[];
+  live: Files;
+  /** The live sitemap lacks pages that came or went in a release before. */
+  sitemapOwed: boolean;
+  /** Make `.br`/`.gz` twins (the store serves them). */
+  twins: boolean;
+  /** Shell parts can be swapped in live pages (the render path gives them, the live release has a folder). */
+  canSwap: boolean;
+}
+
+const WHY = {
+  same: 'cacheKey unchanged: live bytes reused',
+  stale: 'cacheKey moved: rendered',
+  full: 'full publish: every page rendered',
+  home: 'menu edit: the home page goes first',
+  feed: 'feed: a created or deleted record comes or goes with the edit',
+  createShifted: `later list page a create or delete shifted (more than ${LATER_LIST_PAGES_NOW}): next release`,
+  listsOwed: 'later list page an earlier create or delete shifted, whose rest stepped aside for this edit: now',
+  menuLater: 'menu edit: every other page, in the next release',
+  narrow: "shows a record changed besides the menu's: now",
+} as const;
+
+/**
+ * Whether a create's (or a deletion's) shifted later list pages wait for the next release: more
+ * than `LATER_LIST_PAGES_NOW` of them moved (stale, or going).
+ */
+export function createShiftsWait(task: RenderTask, shiftedStale: number, shiftedGoing: number): boolean {
+  return task.kind === 'edit' && shiftedStale + shiftedGoing > LATER_LIST_PAGES_NOW;
+}
+
+/** A page is stale: its cacheKey moved (or it has none), or the plan renders it whatever the key says. */
+function staleOf(task: RenderTask, query: PathsQuery, live: Files) {
+  const forced = (file: string) => task.kind === 'full' || (query.wide.size > 0 && isHomePage(file));
+  return (p: PagePath) => forced(p.file) || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
+}
+
+/**
+ * The pages a menu edit renders now, or null when every stale page renders (no changed record is
+ * on more than `WIDE_FROM` stale pages: a create's or a deletion's shifted lists are not a menu):
+ * the home pages, new pages, the feeds and the pages that show a changed record on at most
+ * `WIDE_FROM` of them (the record an editor changed besides the menu).
+ */
+export function menuEditFirst(stale: PagePath[], records: ReadonlySet<string>, live: Files) {
+  const count = new Map<string, number>();
+  for (const p of stale) for (const r of p.records) if (records.has(r)) count.set(r, (count.get(r) ?? 0) + 1);
+  if (![...count.values()].some((n) => n > WIDE_FROM)) return null;
+  const narrow = new Set([...records].filter((r) => (count.get(r) ?? 0) <= WIDE_FROM));
+  const first = (p: PagePath) =>
+    isHomePage(p.file) || isFeed(p.file) || !live.has(p.file) || p.records.some((r) => narrow.has(r));
+  return stale.filter((p) => !first(p)).length > WIDE_FROM ? first : null;
+}
+
+/** Why an edit's stale page waits for the next release, or null: it goes now. */
+function editWaitsWhy(input: PlanInput, stale: (p: PagePath) => boolean, shiftsWait: boolean) {
+  const { task, live } = input;
+  if (task.kind !== 'edit') return () => null;
+  const staleLive = input.paths.filter((p) => live.has(p.file) && stale(p));
+  const first = staleLive.length > WIDE_FROM ? menuEditFirst(staleLive, task.records, live) : null;
+  return (p: PagePath): string | null => {
+    if (task.listsOwed.has(p.file)) return null;
+    if (shiftsWait && isLaterListPage(p.file)) return WHY.createShifted;
+    if (first && live.has(p.file) && !first(p)) return WHY.menuLater;
+    return null;
+  };
+}
+
+/** The reason a stale page renders now. */
+function nowWhy(task: RenderTask, query: PathsQuery, p: PagePath): string {
+  if (task.kind === 'full') return WHY.full;
+  if (task.kind === 'edit' && task.listsOwed.has(p.file)) return WHY.listsOwed;
+  if (query.wide.size > 0 && isHomePage(p.file)) return WHY.home;
+  if (task.kind === 'edit' && isFeed(p.file)) return WHY.feed;
+  return WHY.stale;
+}
+
+/** The pages, each with what is done with it, in the order done. */
+function planSteps(input: PlanInput, stale: (p: PagePath) => boolean, shiftsWait: boolean, listsFirst: boolean) {
+  const { task, query, live, paths } = input;
+  const waits = editWaitsWhy(input, stale, shiftsWait);
+  const rest = task.kind === 'rest';
+  const order = listsFirst
+    ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
+    : paths;
+  return order.map((page): PageStep => {
+    const before = live.get(page.file);
+    if (before && !stale(page)) return { page, before, action: 'reuse', why: WHY.same, mayStop: false };
+    const mayStop = rest && before !== undefined;
+    const why = waits(page);
+    if (why) return { page, before, action: 'later', why, mayStop };
+    return { page, before, action: 'render', why: nowWhy(task, query, page), mayStop };
+  });
+}
+
+function planSitemap(task: RenderTask, sitemapOwed: boolean, moved: boolean): SitemapPlan {
+  if (task.kind === 'full')
+    return sitemapOwed || moved
+      ? { write: 'now', owed: 'no', why: 'full publish: pages came or went, or a sitemap was owed' }
+      : { write: 'no', owed: 'no', why: 'full publish: no page came or went' };
+  if (task.kind === 'edit')
+    return sitemapOwed || moved
+      ? {
+          write: 'no',
+          owed: 'yes',
+          why: "pages came or went: the sitemap follows in the next release, off the editor's wait",
+        }
+      : { write: 'no', owed: 'no', why: 'no page came or went' };
+  if (sitemapOwed)
+    return {
+      write: 'unless-edit-waits',
+      owed: moved ? 'if-pages-left' : 'no',
+      why: 'owed by the release before: written unless an edit waits (then owed still)',
+    };
+  return moved
+    ? { write: 'no', owed: 'yes', why: 'pages came or went: written by the next release' }
+    : { write: 'no', owed: 'no', why: 'no sitemap owed' };
+}
+
+function planTwins(input: PlanInput, steps: PageStep[]): TwinsPlan {
+  const { task, twins } = input;
+  if (!twins) return { now: false, ofOld: 'none', stash: null, why: 'the store serves no twins' };
+  if (task.kind === 'full') return { now: true, ofOld: 'all', stash: null, why: 'full publish: every file gets twins' };
+  if (task.kind === 'edit')
+    return task.whole
+      ? { now: true, ofOld: 'all', stash: null, why: 'whole re-read: twins for every file that lacks them' }
+      : { now: true, ofOld: 'none', stash: null, why: "edit: twins of its files; old files' twins in its rests" };
+  const stale = steps.filter((s) => s.before && s.action !== 'reuse').length;
+  if (stale > steps.length * TWINS_LATER_SHARE)
+    return {
+      now: false,
+      ofOld: 'none',
+      stash: task.twinStash,
+      why: "rest of many pages (a menu's): HTML now, twins after",
+    };
+  return {
+    now: true,
+    ofOld: 'until-edit-waits',
+    stash: task.twinStash,
+    why: 'rest: twins of old files until an edit waits',
+  };
+}
+
+/** The plan of a render: pure, from the pages getStaticPaths gave and the live release. */
+export function planRender(input: PlanInput): RenderPlan {
+  const { task, query, live, paths } = input;
+  const stale = staleOf(task, query, live);
+  const pageSet = new Set(paths.map((p) => p.file));
+  const goingFiles = [...live].filter(([p, f]) => f.page && !pageSet.has(p)).map(([p]) => p);
+  const shiftedStale = paths.filter((p) => isLaterListPage(p.file) && stale(p)).length;
+  const shiftsWait = createShiftsWait(task, shiftedStale, goingFiles.filter(isLaterListPage).length);
+  const listsFirst = task.kind === 'rest' && !query.shellOnly;
+  const steps = planSteps(input, stale, shiftsWait, listsFirst);
+  const going = goingFiles.map((file): GoingPage => {
+    const waits = shiftsWait && isLaterListPage(file) && !(task.kind === 'edit' && task.listsOwed.has(file));
+    return waits ? { file, now: false, why: WHY.createShifted } : { file, now: true, why: 'no path gives it: removed' };
+  });
+  const moved = going.some((g) => g.now) || steps.some((s) => !s.before && s.action === 'render');
+  const swaps =
+    query.shellOnly && task.kind !== 'full' && input.canSwap
+      ? 'only the shell changed: its parts swapped in live pages whose body is unchanged'
+      : null;
+  const stops: PlanStops =
+    task.kind === 'rest'
+      ? { editWaits: task.editWaits, nothingBelow: query.shellOnly ? WIDE_FROM : 0, listsWhole: listsFirst }
+      : { editWaits: null, nothingBelow: 0, listsWhole: false };
+  return {
+    kind: task.kind,
+    steps,
+    going,
+    swaps,
+    sitemap: planSitemap(task, input.sitemapOwed, moved),
+    twins: planTwins(input, steps),
+    stops,
+    restChanged: query.wide.size ? query.changed : null,
+  };
+}
