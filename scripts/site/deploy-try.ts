@@ -304,8 +304,10 @@ async function editLive(t: Trial, slug: string): Promise<void> {
     (await (await bucketGet(t, `site/en/article/${slug}/index.html`)).text()).includes(title),
   );
   check(true, `the edit is in the bucket after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const purged = await until('the purge command is called', 60_000, async () =>
-    purges(t).find((p) => p.paths.includes(`/en/article/${slug}/`)),
+  const purged = await until(
+    'the purge command is called',
+    60_000,
+    async () => purges(t).find((p) => p.paths.includes(`/en/article/${slug}/`)) ?? null,
   );
   check(
     purged.tags.includes(`articles:article:${slug}`),

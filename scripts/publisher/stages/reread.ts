@@ -6,7 +6,8 @@
  * A batch with a `*` event (a catch-up, a scheduled re-read) re-reads every area, reusing nothing.
  * A loader that fails changes nothing and the stage throws.
  */
-import { collectionsFor, detailCache, reloadCollections, type ReloadResult } from '../content-store.ts';
+import { collectionsFor, reloadCollections, type ReloadResult } from '../content-store.ts';
+import { detailCache } from '../detail-cache.ts';
 import type { RenderPath } from '../render-path.ts';
 import type { ContentEvent } from './types.ts';
 

@@ -14,7 +14,7 @@ vi.mock('astro:content', () => ({ defineCollection: (c: unknown) => c, getCollec
 
 const { setApiBaseUrl } = await import('../../../src/api/client');
 const { collections } = await import('../../../src/areas/articles/collection');
-const { detailCache } = await import('../../../scripts/publisher/content-store.ts');
+const { detailCache } = await import('../../../scripts/publisher/detail-cache.ts');
 
 const loader = (collections.articles as unknown as { loader: Loader }).loader;
 

@@ -6,7 +6,7 @@
  * rule of "the records just before it in its category"; the whole category under "the newest N").
  */
 import { describe, expect, it } from 'vitest';
-import { detailCache } from '../../../scripts/publisher/content-store.ts';
+import { detailCache } from '../../../scripts/publisher/detail-cache.ts';
 
 const endpoint = (slug: string) => `/content/page/${slug}`;
 const answer = (slug: string, related: string[]) => ({ slug, title: slug, related: related.map((s) => ({ slug: s })) });

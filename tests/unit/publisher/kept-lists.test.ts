@@ -4,7 +4,7 @@
  * dozens of such lists per language; a new article can change one or two of them.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { detailCache } from '../../../scripts/publisher/content-store.ts';
+import { detailCache } from '../../../scripts/publisher/detail-cache.ts';
 import { fetchDepartmentLists } from '../../../src/collections/categorised-records.ts';
 import type { AreaContext } from '../../../src/collections/api-collection.ts';
 

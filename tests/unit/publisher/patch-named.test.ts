@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchNamed } from '../../../scripts/publisher/content-store.ts';
+import { patchNamed } from '../../../scripts/publisher/detail-cache.ts';
 
 const summary = (slug: string, title: string, publishedAt = '2026-01-02') => ({
   id: slug.length.toString(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailCache } from '../../../../scripts/publisher/content-store.ts';
+import { detailCache } from '../../../../scripts/publisher/detail-cache.ts';
 import { reread, wholeKind, Yielded } from '../../../../scripts/publisher/stages/reread.ts';
 import type { RenderPath, StoreEntry } from '../../../../scripts/publisher/render-path.ts';
 
