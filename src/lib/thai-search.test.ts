@@ -59,7 +59,7 @@ describe('highlightMatches', () => {
   });
 });
 
-describe('helpers', () => {
+describe('the normalising functions', () => {
   it('reports the ranges that matched', () => {
     expect(matchRanges('abcABC', 'bc')).toEqual([
       [1, 3],

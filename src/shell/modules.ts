@@ -48,7 +48,7 @@ function findModules(menus: readonly (readonly MenuItem[])[]): ModuleRef[] {
 /**
  * The modules of one kind that the menus of `ctx.lang` link to. Each area asks for the menus
  * itself (two small calls), so the menus are among the GETs its sync revalidates: a module
- * added to a menu reads the area again (issue 12).
+ * added to a menu reads the area again.
  */
 export async function discoverModules(ctx: AreaContext, kind: ModuleKind): Promise<ModuleRef[]> {
   const menus = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The shell's reused HTML (issue 12): what makes two pages share a header, and that the page's
+ * The shell's reused HTML: what makes two pages share a header, and that the page's
  * own values still reach it.
  */
 import { describe, expect, it } from 'vitest';

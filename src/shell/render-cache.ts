@@ -1,5 +1,5 @@
 /**
- * The shell's HTML, rendered once and reused (issue 12). The header, footer and consent notice
+ * The shell's HTML, rendered once and reused. The header, footer and consent notice
  * are the same on every page of a language except for a few things that depend on the page:
  * which menu links are the current page (aria-current) and the other language's address of the
  * page. So the key of a rendered part holds the language, the digests of the content-store

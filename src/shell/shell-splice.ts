@@ -1,5 +1,5 @@
 /**
- * The shell's parts in a page's HTML, marked so that the publisher can swap them (issue 23).
+ * The shell's parts in a page's HTML, marked so that the publisher can swap them.
  *
  * The header, footer and consent notice are rendered once per key and reused (./render-cache.ts,
  * ./RenderOnce.astro); each is written between `<!--shell:part-->` and `<!--/shell:part-->`. When

@@ -1,7 +1,7 @@
 /**
  * A React component as static HTML, for .astro files that show it without hydration (the
  * shared cards and list items that islands also render client-side): one synchronous
- * `renderToString` (issue 12). Written as `<Card … />` in an .astro file, Astro renders it
+ * `renderToString`. Written as `<Card … />` in an .astro file, Astro renders it
  * twice (its renderer `check` renders the component to find out it is React) through a
  * streaming render each time: about 0.3 ms a call against 0.03 ms, or a tenth of a list
  * page's time. The markup is the same (the renderer's own strip of resource hints included).

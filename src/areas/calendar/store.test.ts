@@ -40,7 +40,7 @@ const data: CalendarData = {
 };
 const novemberNow = () => new Date('2026-11-20T03:00:00Z');
 
-describe('calendar helpers', () => {
+describe('calendar functions', () => {
   it('finds the Bangkok month, moves across years, and covers a whole month', () => {
     expect(monthOf(new Date('2026-12-31T18:00:00Z'))).toEqual({ year: 2027, month: 1 }); // 01:00 on 1 Jan in Bangkok
     expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });

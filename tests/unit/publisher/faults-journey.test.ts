@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 3, through the whole publisher: the process `npm run publisher` runs, a real
+ * The faults a real host meets, through the whole publisher: the process `npm run publisher` runs, a real
  * build's render path (./built-site.ts, demo scale), the reference API with its editor endpoint
  * sending signed webhooks (Standard Webhooks, as the CMS does), releases on disk.
  *

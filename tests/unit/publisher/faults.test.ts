@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 3: the faults a real host meets, at the release stores (scripts/publisher/release-store/),
+ * The faults a real host meets, at the release stores (scripts/publisher/release-store/),
  * each ending with the whole live release checked page by page and the last release's edits live.
  *
  * - the disk full while staging (ENOSPC injected into the dir store's writes);

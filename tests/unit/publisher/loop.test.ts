@@ -1,5 +1,5 @@
 /**
- * The publisher end to end at demo scale (issue 11 "What must show"): a real build's render
+ * The publisher end to end at demo scale: a real build's render
  * path, the reference API with its editor endpoint, signed webhooks, releases on disk and the
  * sirv site server. One build is made on the first run (.data/test-publisher/, about a minute on
  * a shared machine; ./built-site.ts) and reused while src/, locales, public/ and the config are
@@ -395,7 +395,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     expect(live(`en/article/${slug}/index.html`)).toContain('Written while the API was down');
   }, 120_000);
 
-  describe('each kind of edit (issue 23): page, lists, RSS and sitemap as a full publish has them', () => {
+  describe('each kind of edit: page, lists, RSS and sitemap as a full publish has them', () => {
     const apiGet = async <T>(p: string): Promise<T> =>
       (await (await fetch(`${api.url}/api/frontend${p}`, { headers: { 'accept-language': 'en' } })).json()) as T;
     /** Waits for the publish an edit sets off, and fails on an answer other than 2xx. */
@@ -626,7 +626,7 @@ describe('publisher loop (demo scale, real render path)', () => {
     }, 120_000);
   });
 
-  describe('what the clock changes, with no edit made (fake clock, issue 23)', () => {
+  describe('what the clock changes, with no edit made (fake clock)', () => {
     const schedules: Schedule[] = [];
     afterAll(() => {
       for (const s of schedules) s.stop();
