@@ -59,7 +59,7 @@ describe('highlightMatches', () => {
   });
 });
 
-describe('the normalising functions', () => {
+describe('the search functions', () => {
   it('reports the ranges that matched', () => {
     expect(matchRanges('abcABC', 'bc')).toEqual([
       [1, 3],
