@@ -131,7 +131,7 @@ function baseRequest(lang: Lang, token: string | null): Wretch {
   return w;
 }
 
-async function readBody(error: WretchError): Promise<unknown> {
+function readBody(error: WretchError): unknown {
   // wretch puts the response body text in `message`; keep the parsed JSON when it is JSON.
   const text = error.message;
   if (!text) return undefined;
@@ -169,7 +169,7 @@ export async function request<T = unknown>(method: Method, path: string, options
     return parsed;
   } catch (raw) {
     observe?.({ url, lang, etag: null });
-    throw await toApiError(raw, endpoint);
+    throw toApiError(raw, endpoint);
   }
 }
 
@@ -199,11 +199,11 @@ export async function isUnchanged(
   }
 }
 
-async function toApiError(raw: unknown, endpoint: string): Promise<ApiError> {
-  const wretchError = raw as Partial<WretchError>;
-  const status = typeof wretchError.status === 'number' && wretchError.status > 0 ? wretchError.status : 503;
-  const hasResponse = typeof wretchError.status === 'number' && wretchError.response !== undefined;
-  const body = hasResponse ? await readBody(raw as WretchError) : undefined;
+function toApiError(raw: unknown, endpoint: string): ApiError {
+  // A WretchError is an answer that was not 2xx; anything else (no answer, timeout) has no status.
+  const answered = raw instanceof wretch.WretchError;
+  const status = answered && raw.status > 0 ? raw.status : 503;
+  const body = answered ? readBody(raw) : undefined;
 
   if (status === 401) {
     state.onUnauthorized?.(endpoint);
