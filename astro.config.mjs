@@ -90,13 +90,14 @@ export default defineConfig({
             groups: [
               {
                 name: 'shell-runtime',
-                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent(-choice)?|nav-disclosure|display-controls|language-switch|tracking(-api)?|banner-clicks)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts|rolldown[\\/]runtime\.js/,
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent(-choice)?|nav-disclosure|display-controls|language-switch|tracking(-api)?|banner-clicks)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
               },
               {
-                // What every island builds on (its root, error boundary and loading state; the
-                // API boundary and the shared record shapes) in one file rather than five.
+                // What every island builds on (React and React DOM, its root, error boundary and
+                // loading state; the API boundary and the shared record shapes) in one file
+                // rather than six, compressed as one.
                 name: 'island-runtime',
-                test: /src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|ui[\\/]island[\\/]index\.ts|api[\\/](boundary|shared|load-rules)\.ts)/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|ui[\\/]island[\\/]index\.ts|api[\\/](boundary|shared|load-rules)\.ts)/,
               },
               {
                 // The members' islands' (account and web board) request state, token expiry, client-only

@@ -122,13 +122,23 @@ function toSearchParams(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function baseRequest(lang: Lang, token: string | null): Wretch {
-  let w = wretch(state.baseUrl + API_PREFIX)
-    .content('application/json')
-    .accept('*/*')
-    .headers({ 'Accept-Language': lang });
-  if (token) w = w.auth(`Bearer ${token}`);
-  return w;
+/** A wretch request to `url` (below the API prefix) with the portal's headers and these options. */
+function baseRequest(
+  url: string,
+  lang: Lang,
+  token: string | null,
+  { headers, ...options }: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> },
+): Wretch {
+  return wretch(state.baseUrl + API_PREFIX + url, {
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: '*/*',
+      'Accept-Language': lang,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  });
 }
 
 function readBody(error: WretchError): unknown {
@@ -154,15 +164,15 @@ export async function request<T = unknown>(method: Method, path: string, options
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const url = endpoint + toSearchParams(options.query);
 
-  let w = baseRequest(lang, token).url(url).options({ signal });
-  if (method !== 'GET' && options.body !== undefined) w = w.body(JSON.stringify(options.body));
+  const body = method !== 'GET' && options.body !== undefined ? JSON.stringify(options.body) : undefined;
 
   const observe = method === 'GET' && !token ? observeGet : null;
   const source = method === 'GET' && !token ? getSource?.(url, lang) : undefined;
   if (source?.answer !== undefined) return source.answer as T;
-  if (source?.headers) w = w.headers(source.headers);
   try {
-    const response = await w.fetch(method).res();
+    const response = await baseRequest(url, lang, token, { signal, body, headers: source?.headers })
+      .fetch(method)
+      .res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
     observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed, text });
@@ -186,10 +196,10 @@ export async function isUnchanged(
   { headers = {}, timeoutMs = REQUEST_TIMEOUT_MS }: { headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<boolean> {
   try {
-    const response = await baseRequest(lang, null)
-      .url(url)
-      .headers({ ...headers, 'If-None-Match': etag })
-      .options({ signal: AbortSignal.timeout(timeoutMs) })
+    const response = await baseRequest(url, lang, null, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { ...headers, 'If-None-Match': etag },
+    })
       .get()
       .res();
     await response.body?.cancel();
