@@ -82,20 +82,33 @@ export default defineConfig({
     build: {
       rollupOptions: {
         output: {
-          // The shell's small shared modules (stores, client, i18n paths, nanostores) in
-          // one file instead of ~15: every page loads them all anyway, and each separate file
-          // costs gzip overhead that counts against the JavaScript budgets.
+          // The shell's small shared modules (stores, client and its request library, i18n
+          // paths, nanostores) and the shell's own scripts in one file instead of ~25: every
+          // page loads them all anyway, and each separate file costs gzip overhead that counts
+          // against the JavaScript budgets.
           codeSplitting: {
             groups: [
               {
                 name: 'shell-runtime',
-                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent-choice)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
+                test: /node_modules[\\/](nanostores|@nanostores[\\/]persistent|wretch)[\\/]|src[\\/](stores[\\/]persisted-roots|shell[\\/]((locale|display)-store|webboard-member|consent(-choice)?|nav-disclosure|display-controls|language-switch|tracking(-api)?|banner-clicks)|lib[\\/](logger|token)|api[\\/](client|config|errors)|i18n[\\/](config|paths))\.ts/,
               },
               {
-                // What every island builds on (its root, error boundary and loading state; the
-                // API boundary and the shared record shapes) in one file rather than five.
+                // What every island builds on (React and React DOM, its root, error boundary and
+                // loading state; the API boundary and the shared record shapes) in one file
+                // rather than six, compressed as one.
                 name: 'island-runtime',
-                test: /src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|api[\\/](boundary|shared)\.ts)/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](ui[\\/]island[\\/](IslandRoot|IslandErrorBoundary|Loading)\.tsx|ui[\\/]island[\\/]index\.ts|api[\\/](boundary|shared|load-rules)\.ts)/,
+              },
+              {
+                // The members' islands' (account and web board) request state, token expiry, client-only
+                // values and account API: one file rather than five on each of their pages.
+                name: 'member-runtime',
+                test: /src[\\/](stores[\\/](request|expiry)|ui[\\/]island[\\/](use-client-value|use-load-state)|areas[\\/]account[\\/]api)\.ts/,
+              },
+              {
+                // Dates and the pager, which the list islands and the web board's share.
+                name: 'list-parts',
+                test: /src[\\/](lib[\\/]dates\.ts|ui[\\/]island[\\/]Pager\.tsx)/,
               },
               {
                 // The API boundary's validator (src/api/zod-lite.js in the browser), used by every

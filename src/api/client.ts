@@ -1,7 +1,6 @@
 /**
  * The one HTTP client of the portal (spec points 7 and 8), used at build time by the
- * content loaders and in the browser by the islands. Built on fetch alone: every page's shell
- * loads this file, so no request library rides along with it.
+ * content loaders and in the browser by the islands. Built on wretch.
  *
  * - every path lies under `${baseUrl}/api/frontend`
  * - JSON content type, `Accept: *\/*`, `Accept-Language` from the page's language
@@ -16,6 +15,7 @@
  * - a source (build time) may answer a GET without a request or add headers to it: the
  *   loaders' embedded details (src/collections/api-collection.ts)
  */
+import wretch, { type Wretch, type WretchError } from 'wretch';
 import { logger } from '../lib/logger';
 import { API_PREFIX, REQUEST_TIMEOUT_MS, defaultBaseUrl } from './config';
 import { ApiError, INVALID_URL_MESSAGE } from './errors';
@@ -122,36 +122,27 @@ function toSearchParams(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** A response that was not 2xx: its status, the response, and its body's text as the message. */
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly response: Response,
-    text: string,
-  ) {
-    super(text);
-  }
+/** A wretch request to `url` (below the API prefix) with the portal's headers and these options. */
+function baseRequest(
+  url: string,
+  lang: Lang,
+  token: string | null,
+  { headers, ...options }: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> },
+): Wretch {
+  return wretch(state.baseUrl + API_PREFIX + url, {
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: '*/*',
+      'Accept-Language': lang,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  });
 }
 
-function headersFor(lang: Lang, token: string | null, extra?: Record<string, string>): Record<string, string> {
-  return {
-    'Content-Type': 'application/json',
-    Accept: '*/*',
-    'Accept-Language': lang,
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...extra,
-  };
-}
-
-/** The answer of a 2xx response; rejects with an HttpError otherwise. */
-async function send(url: string, init: RequestInit): Promise<Response> {
-  const response = await fetch(state.baseUrl + API_PREFIX + url, init);
-  if (!response.ok) throw new HttpError(response.status, response, await response.text());
-  return response;
-}
-
-function readBody(error: HttpError): unknown {
-  // The body's text is the error's message; keep the parsed JSON when it is JSON.
+function readBody(error: WretchError): unknown {
+  // wretch puts the response body text in `message`; keep the parsed JSON when it is JSON.
   const text = error.message;
   if (!text) return undefined;
   try {
@@ -179,14 +170,16 @@ export async function request<T = unknown>(method: Method, path: string, options
   const source = method === 'GET' && !token ? getSource?.(url, lang) : undefined;
   if (source?.answer !== undefined) return source.answer as T;
   try {
-    const response = await send(url, { method, body, signal, headers: headersFor(lang, token, source?.headers) });
+    const response = await baseRequest(url, lang, token, { signal, body, headers: source?.headers })
+      .fetch(method)
+      .res();
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : null) as T;
     observe?.({ url, lang, etag: response.headers.get('etag'), body: parsed, text });
     return parsed;
   } catch (raw) {
     observe?.({ url, lang, etag: null });
-    throw await toApiError(raw, endpoint);
+    throw toApiError(raw, endpoint);
   }
 }
 
@@ -203,20 +196,24 @@ export async function isUnchanged(
   { headers = {}, timeoutMs = REQUEST_TIMEOUT_MS }: { headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<boolean> {
   try {
-    const response = await fetch(state.baseUrl + API_PREFIX + url, {
-      headers: headersFor(lang, null, { ...headers, 'If-None-Match': etag }),
+    const response = await baseRequest(url, lang, null, {
       signal: AbortSignal.timeout(timeoutMs),
-    });
+      headers: { ...headers, 'If-None-Match': etag },
+    })
+      .get()
+      .res();
     await response.body?.cancel();
     return response.status === 304;
-  } catch {
-    return false;
+  } catch (raw) {
+    return (raw as Partial<WretchError>).status === 304;
   }
 }
 
-async function toApiError(raw: unknown, endpoint: string): Promise<ApiError> {
-  const status = raw instanceof HttpError && raw.status > 0 ? raw.status : 503;
-  const body = raw instanceof HttpError ? readBody(raw) : undefined;
+function toApiError(raw: unknown, endpoint: string): ApiError {
+  // A WretchError is an answer that was not 2xx; anything else (no answer, timeout) has no status.
+  const answered = raw instanceof wretch.WretchError;
+  const status = answered && raw.status > 0 ? raw.status : 503;
+  const body = answered ? readBody(raw) : undefined;
 
   if (status === 401) {
     state.onUnauthorized?.(endpoint);
