@@ -344,22 +344,29 @@ describe('publisher loop (demo scale, real render path)', () => {
     ).toBe(202);
     await until(() => running.publisher.queue.running, 5_000);
     await api.close();
-    await until(() => running.publisher.stats.failed > failedBefore, 20_000);
-    const status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as {
-      release: { id: string };
-      dirty: string[];
-      last: { error: string };
-    };
-    expect(status.release.id).toBe(liveBefore!.id);
-    expect(status.dirty).toContain(`article:${slug}`);
-    expect(status.last.error).toMatch(/unreachable/i);
-    stop = true;
-    await loop;
-    expect(gets).toBeGreaterThan(20);
-    expect(failures).toBe(0);
-    expect(mixed).toBe(0);
-    // The API comes back: the retry with back-off publishes the kept dirty record.
-    api = await startApi();
+    try {
+      await until(() => running.publisher.stats.failed > failedBefore, 20_000);
+      // `dirty` lists the records waiting for a publish, not those of a retry already running:
+      // between two retries (back-off from 1 s) the failed record waits there.
+      type Status = { release: { id: string }; dirty: string[]; last: { error: string } };
+      let status: Status | undefined;
+      await until(async () => {
+        status = (await (await fetch(`http://127.0.0.1:${PUBLISHER_PORT}/status`)).json()) as Status;
+        return status.dirty.includes(`article:${slug}`);
+      }, 10_000).catch(() => {});
+      expect(status!.release.id).toBe(liveBefore!.id);
+      expect(status!.dirty).toContain(`article:${slug}`);
+      expect(status!.last.error).toMatch(/unreachable/i);
+      stop = true;
+      await loop;
+      expect(gets).toBeGreaterThan(20);
+      expect(failures).toBe(0);
+      expect(mixed).toBe(0);
+    } finally {
+      stop = true;
+      // The API comes back: the retry with back-off publishes the kept dirty record.
+      api = await startApi();
+    }
     await until(
       async () =>
         (await (await fetch(`${SITE}/en/article/${slug}/`)).text()).includes('Written while the API was down'),
