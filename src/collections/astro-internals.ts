@@ -30,7 +30,7 @@ export const astroInternalText = (file: string): string => readFileSync(path.joi
 
 /** A module of the installed `astro/dist`, as Astro's own code loads it. */
 const astroModule = <M>(file: string): Promise<M> =>
-  import(pathToFileURL(path.join(astroDist(), file)).href) as Promise<M>;
+  import(/* @vite-ignore */ pathToFileURL(path.join(astroDist(), file)).href) as Promise<M>;
 
 // ---- 0. The package itself: its command and its version (scripts/site, scripts/bench) ----
 
@@ -336,9 +336,11 @@ export async function prerenderRuntime() {
   // A subpath the package exports (`./runtime/*`), though not a documented API.
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
   const dist = astroDist();
-  const { renderForPrerender } = await import(pathToFileURL(path.join(dist, 'core/app/prerender.js')).href);
+  const { renderForPrerender } = await import(
+    /* @vite-ignore */ pathToFileURL(path.join(dist, 'core/app/prerender.js')).href
+  );
   const { ensureAsyncRenderScope } = await import(
-    pathToFileURL(path.join(dist, 'core/render-scope/node-scope.js')).href
+    /* @vite-ignore */ pathToFileURL(path.join(dist, 'core/render-scope/node-scope.js')).href
   );
   return { StaticPaths, renderForPrerender, ensureAsyncRenderScope };
 }
