@@ -1,5 +1,7 @@
 /** Runs `astro build` against a given API base URL (see run.ts for why `_` is unset). */
 import type { StdioOptions } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,21 @@ import { astroBin } from '../../src/collections/astro-internals.ts';
 import { buildEnv, run } from './run.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * A digest of what a build depends on (src/, locales, public, the Astro and UnoCSS configs, the
+ * lockfile), for the commands and tests that keep a build while these are unchanged.
+ */
+export function buildSourceDigest(): string {
+  const hash = createHash('sha256');
+  const add = (p: string) => {
+    const full = path.join(root, p);
+    if (statSync(full).isDirectory()) for (const d of readdirSync(full).sort()) add(path.join(p, d));
+    else hash.update(p).update(readFileSync(full));
+  };
+  for (const p of ['src', 'locales', 'public', 'astro.config.mjs', 'uno.config.ts', 'package-lock.json']) add(p);
+  return hash.digest('hex');
+}
 
 export interface BuildSiteOptions {
   apiBaseUrl: string;

@@ -20,11 +20,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { signWebhook } from '../publisher/send-webhook.ts';
+import { buildSourceDigest } from './build-site.ts';
 import { parseCommand } from '../config/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,14 +98,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | null 
 
 /** A digest of what the build depends on, and the addresses baked into it. */
 function buildDigest(apiUrl: string, siteUrl: string): string {
-  const hash = createHash('sha256').update(`${apiUrl} ${siteUrl}\n`);
-  const add = (p: string) => {
-    const full = path.join(ROOT, p);
-    if (statSync(full).isDirectory()) for (const d of readdirSync(full).sort()) add(path.join(p, d));
-    else hash.update(p).update(readFileSync(full));
-  };
-  for (const p of ['src', 'locales', 'public', 'astro.config.mjs', 'uno.config.ts', 'package-lock.json']) add(p);
-  return hash.digest('hex');
+  return createHash('sha256').update(`${apiUrl} ${siteUrl}\n${buildSourceDigest()}`).digest('hex');
 }
 
 /** Runs a command to its end; its output echoed. Throws when it fails. */

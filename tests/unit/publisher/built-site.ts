@@ -4,11 +4,10 @@
  * unchanged, with the seeded database it was built from (`base.sqlite`). The build bakes the
  * API's address and the site's origin into the render path, so each suite has its own ports.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSite } from '../../../scripts/site/build-site.ts';
+import { buildSite, buildSourceDigest } from '../../../scripts/site/build-site.ts';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,18 +19,6 @@ export interface BuiltSite {
   baseDb: string;
 }
 
-/** A digest of what the build depends on (src/, the Astro config, locales, the lockfile). */
-function sourceDigest(): string {
-  const hash = createHash('sha256');
-  const add = (p: string) => {
-    const full = path.join(ROOT, p);
-    if (statSync(full).isDirectory()) for (const d of readdirSync(full).sort()) add(path.join(p, d));
-    else hash.update(p).update(readFileSync(full));
-  };
-  for (const p of ['src', 'locales', 'public', 'astro.config.mjs', 'uno.config.ts', 'package-lock.json']) add(p);
-  return hash.digest('hex');
-}
-
 export async function buildOnce(o: { work: string; apiPort: number; siteUrl: string }): Promise<BuiltSite> {
   const site: BuiltSite = {
     renderPathDir: path.join(o.work, 'render-path'),
@@ -39,7 +26,7 @@ export async function buildOnce(o: { work: string; apiPort: number; siteUrl: str
     baseDb: path.join(o.work, 'base.sqlite'),
   };
   // The ports are baked into the build too (LOOP_TEST_PORT, PUBLISH_S3_TEST_PORT move them).
-  const digest = `${sourceDigest()} ${o.apiPort} ${o.siteUrl}`;
+  const digest = `${buildSourceDigest()} ${o.apiPort} ${o.siteUrl}`;
   const stamp = path.join(o.work, 'source-digest');
   const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
   if (fresh && existsSync(path.join(site.renderPathDir, 'render-path.json')) && existsSync(site.baseDb)) return site;
