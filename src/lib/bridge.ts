@@ -246,7 +246,7 @@ export const SLOTS = {
 // ---- Marks on Astro's classes ----
 
 /**
- * The marks src/collections/astro-internals.ts `patchAstroClass` leaves on a class of Astro it
+ * The marks the seam (src/collections/astro-internals.ts) leaves on a class of Astro it
  * changed, so that each change is made once per process however many copies of a module ask.
  */
 export const PATCH_MARKS = {
