@@ -513,29 +513,22 @@ function lawPages(id: string, title: string, { isNew = false } = {}): PageCheck[
   }
   return [];
 }
+/** An article's title changed in both languages: its page and the list that shows it. */
+const articleTitleEdit = (slug: string, title: string): Edit => ({
+  type: 'article',
+  key: slug,
+  body: { th: { title }, en: { title } },
+  check: { path: `/en/article/${slug}/`, has: title },
+  pages: pagesOf(`/article/${slug}/`, '/articles/', { title }),
+});
 const KINDS: Record<string, (i: number) => Edit> = {
   'article-update': (i) => {
     const slug = spread(articleSlugs(), perKind, 1)[i]!;
-    const title = `Bench update ${stamp()}`;
-    return {
-      type: 'article',
-      key: slug,
-      body: { th: { title }, en: { title } },
-      check: { path: `/en/article/${slug}/`, has: title },
-      pages: pagesOf(`/article/${slug}/`, '/articles/', { title }),
-    };
+    return articleTitleEdit(slug, `Bench update ${stamp()}`);
   },
   // The newest articles: the most often corrected, once in the related items of a whole category.
   'article-newest': (i) => {
-    const slug = articleSlugs()[i % 5]!;
-    const title = `Bench newest ${stamp()}`;
-    return {
-      type: 'article',
-      key: slug,
-      body: { th: { title }, en: { title } },
-      check: { path: `/en/article/${slug}/`, has: title },
-      pages: pagesOf(`/article/${slug}/`, '/articles/', { title }),
-    };
+    return articleTitleEdit(articleSlugs()[i % 5]!, `Bench newest ${stamp()}`);
   },
   'article-create': () => {
     const slug = `bench-new-${stamp()}`;

@@ -105,7 +105,7 @@ export interface FileWriterShape {
   write(collections: Map<string, Map<string, unknown>>): Promise<boolean>;
 }
 
-/** Astro's MutableDataStore class. @internal (tests that run a sync against the real store) */
+/** Astro's MutableDataStore class. @internal (tests that sync against the real store) */
 export async function mutableDataStoreClass(): Promise<typeof AstroMutableStore.MutableDataStore> {
   return (await astroModule<typeof AstroMutableStore>(MUTABLE_DATA_STORE.file)).MutableDataStore;
 }

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
-import type { Publisher } from '../../../scripts/publisher/publisher.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import {
   createPublisherServer,
@@ -18,36 +17,21 @@ import {
   ReplayStore,
   type ServerOptions,
 } from '../../../scripts/publisher/server.ts';
-import type { ContentEvent } from '../../../scripts/publisher/stages/types.ts';
+import { fakePublisher as fake } from './fake-publisher.ts';
 
 const SECRET = `whsec_${Buffer.from('admin-port-secret-0123456789').toString('base64')}`;
 const ADMIN_TOKEN = 'admin-port-token';
 const EVENT = { type: 'article', action: 'update', key: 'my-slug' };
 
-function fakePublisher() {
-  const queued: ContentEvent[][] = [];
-  const rollbacks: string[] = [];
-  const fake = {
-    enqueue: (events: ContentEvent[]) => void queued.push(events),
-    queue: { dirty: [], running: false },
-    purge: { last: null, retries: null },
-    stats: { total: 0, failed: 0, queue: 0 },
-    last: null,
-    history: { list: () => ({ items: [], total: 0, page: 1, limit: 20 }) },
-    store: {
-      live: async () => ({ id: 'r2', publishedAt: '' }),
-      list: async () => [
-        { id: 'r2', publishedAt: '' },
-        { id: 'r1', publishedAt: '' },
-      ],
-    },
-    rollback: async () => {
-      rollbacks.push('r1');
-      return { id: 'r1', publishedAt: '' };
-    },
-  };
-  return { queued, rollbacks, publisher: fake as unknown as Publisher };
-}
+const fakePublisher = () =>
+  fake({
+    live: { id: 'r2', publishedAt: '' },
+    kept: [
+      { id: 'r2', publishedAt: '' },
+      { id: 'r1', publishedAt: '' },
+    ],
+    rollbackTo: { id: 'r1', publishedAt: '' },
+  });
 
 let servers: Server[] = [];
 afterEach(async () => {

@@ -9,27 +9,11 @@ import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { createPublisherMetrics } from '../../../scripts/publisher/metrics.ts';
 import { Readiness } from '../../../scripts/publisher/readiness.ts';
-import type { Publisher } from '../../../scripts/publisher/publisher.ts';
-import type { ContentEvent } from '../../../scripts/publisher/stages/types.ts';
+import { fakePublisher } from './fake-publisher.ts';
 
 const SECRET_A = `whsec_${Buffer.from('secret-a-0123456789abcdef').toString('base64')}`;
 const SECRET_B = `whsec_${Buffer.from('secret-b-0123456789abcdef').toString('base64')}`;
 const EVENT = { type: 'article', action: 'update', key: 'my-slug' };
-
-/** Records what the server queued; nothing else of the publisher is needed here. */
-function fakePublisher() {
-  const queued: ContentEvent[][] = [];
-  const fake = {
-    enqueue: (events: ContentEvent[]) => void queued.push(events),
-    queue: { dirty: [], running: false },
-    purge: { last: null, retries: null },
-    stats: { total: 0, failed: 0, queue: 0 },
-    last: null,
-    store: { live: async () => ({ id: 'r1', publishedAt: '' }), list: async () => [] },
-    rollback: async () => ({ id: 'r0', publishedAt: '' }),
-  };
-  return { queued, publisher: fake as unknown as Publisher };
-}
 
 let servers: Server[] = [];
 afterEach(async () => {
