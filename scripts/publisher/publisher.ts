@@ -125,8 +125,8 @@ export class Publisher {
       report.reread(events.length, read);
       // Routes that read a changed collection (or a menu rest's that stepped aside) run getStaticPaths again.
       const changed = this.#rest.changed(this.#changedRecords);
-      const [whole, records, listsOwed] = [wholeKind(events) !== null, this.#changedRecords, this.#rest.listsOwed];
-      return this.#render(s, report, { kind: 'edit', changed, records, whole, listsOwed });
+      const [whole, records] = [wholeKind(events) !== null, this.#changedRecords];
+      return this.#render(s, report, { kind: 'edit', changed, records, whole });
     });
     if (stats.release) this.#reporter.live(batch);
     // What the first release left (later list pages, a wide change's, the sitemap, twins) goes next (./stages/rest.ts).

@@ -7,21 +7,24 @@
  *
  * Three kinds of render (`RenderTask`):
  * - `full`: every page, whatever its cacheKey says (a full publish);
- * - `edit`: an editor's edit (or a whole re-read): what shows it goes live first; a create's or a
- *   deletion's shifted later list pages, the pages of a menu edit besides the home pages, the
- *   sitemap and the twins of old files wait for the next release (`rest`);
+ * - `edit`: an editor's edit (or a whole re-read): the pages that show what it changed go live
+ *   first; the other stale pages (a create's or a deletion's shifted later list pages, a menu
+ *   edit's pages besides the home pages, what a rest before it left), the sitemap and the twins
+ *   of old files wait for the next release (`rest`): an edit never waits for another's tail;
  * - `rest`: what the release before left: its pages, or a menu's collections whose routes run
  *   getStaticPaths now. A rest steps aside for a waiting edit (`PlanStops`).
  */
 import type { PagePath } from '../render-path.ts';
 import type { TwinStash } from '../precompress.ts';
+import { tagsOf } from '../tags.ts';
 import type { FileState, Files } from './types.ts';
 
 /**
- * At most this many later list pages a create or a deletion shifted render in the edit's own
- * release; more wait for the next release (a title edit's one or two render at once).
+ * At most this many stale pages that show no record an edit changed (a create's or a deletion's
+ * shifted later list pages, what a rest before left) render in the edit's own release; more wait
+ * for the next release (a title edit that moves a record by a page or two renders them at once).
  */
-export const LATER_LIST_PAGES_NOW = 8;
+export const OTHER_PAGES_NOW = 8;
 /**
  * A changed record on more stale pages than this is "wide" (a menu, the footer: in every page's
  * shell); when more than this many stale pages show no other changed record, they wait for the
@@ -47,8 +50,6 @@ export type RenderTask =
       records: ReadonlySet<string>;
       /** A whole re-read (catch-up, scheduled): the twins of old files are made in it too. */
       whole: boolean;
-      /** Later list pages a rest that stepped aside for this edit had not released: they go now. */
-      listsOwed: ReadonlySet<string>;
     }
   | {
       kind: 'rest';
@@ -147,12 +148,6 @@ export interface PlanStops {
    * edit does not wait for a release of a few pages). 0: what was rendered goes.
    */
   nothingBelow: number;
-  /**
-   * Stopped before these (the shifted later list pages a rest carries), the release takes nothing
-   * and they are owed to the waiting edit's release: a visitor sees lists that disagree for one
-   * release at most.
-   */
-  listsWhole: boolean;
 }
 
 export interface TwinsPlan {
@@ -197,18 +192,53 @@ const WHY = {
   full: 'full publish: every page rendered',
   home: 'menu edit: the home page goes first',
   feed: 'feed: a created or deleted record comes or goes with the edit',
-  createShifted: `later list page a create or delete shifted (more than ${LATER_LIST_PAGES_NOW}): next release`,
-  listsOwed: 'later list page an earlier create or delete shifted, whose rest stepped aside for this edit: now',
+  shows: 'shows a record the edit changed: now',
+  createShifted: `later list page a create or delete shifted, showing no changed record (more than ${OTHER_PAGES_NOW} such pages): next release`,
   menuLater: 'menu edit: every other page, in the next release',
-  narrow: "shows a record changed besides the menu's: now",
+  earlier:
+    'stale for an earlier change (a rest that stepped aside left it): next release, the edit does not wait for it',
 } as const;
 
 /**
- * Whether a create's (or a deletion's) shifted later list pages wait for the next release: more
- * than `LATER_LIST_PAGES_NOW` of them moved (stale, or going).
+ * How an edit's stale pages split: those that show what it changed go now, the others wait for
+ * the next release when there are more than `OTHER_PAGES_NOW` of them (`WIDE_FROM` for a menu
+ * edit, whose every page the next release renders anyway). A page shows a change when its records
+ * now, or its tags in the live release (a deleted record's list page), name a changed record that
+ * is on at most `WIDE_FROM` stale pages; a record on more (a menu, the footer: in every page's
+ * shell) is "wide" and makes no page go now but the home pages. New pages and the feeds go now.
  */
-export function createShiftsWait(task: RenderTask, shiftedStale: number, shiftedGoing: number): boolean {
-  return task.kind === 'edit' && shiftedStale + shiftedGoing > LATER_LIST_PAGES_NOW;
+export interface EditSplit {
+  /** Why a stale page waits for the next release, or null: it goes now (a new page does, but a list's later one). */
+  waits: (p: PagePath) => string | null;
+  /** Some pages wait (then so do the later list pages that go). */
+  defers: boolean;
+}
+
+export function editSplit(
+  task: Extract<RenderTask, { kind: 'edit' }>,
+  staleLive: readonly PagePath[],
+  live: Files,
+  o: { menu: boolean; goingLater: number },
+): EditSplit {
+  const count = new Map<string, number>();
+  for (const p of staleLive) for (const r of p.records) if (task.records.has(r)) count.set(r, (count.get(r) ?? 0) + 1);
+  const wide = [...task.records].filter((r) => (count.get(r) ?? 0) > WIDE_FROM);
+  const narrow = new Set([...task.records].filter((r) => (count.get(r) ?? 0) <= WIDE_FROM));
+  const narrowTags = new Set(tagsOf([...narrow])).difference(new Set(tagsOf(wide)));
+  const menu = o.menu || wide.length > 0;
+  const shows = (p: PagePath) =>
+    p.records.some((r) => narrow.has(r)) || !!live.get(p.file)?.tags?.some((t) => narrowTags.has(t));
+  const first = (p: PagePath) => (menu && isHomePage(p.file)) || isFeed(p.file) || shows(p);
+  const others = staleLive.filter((p) => !first(p)).length;
+  const defers = others + o.goingLater > (menu ? WIDE_FROM : OTHER_PAGES_NOW);
+  if (!defers) return { waits: () => null, defers };
+  return {
+    defers,
+    waits: (p) => {
+      if (first(p) || (!live.has(p.file) && !isLaterListPage(p.file))) return null;
+      return isLaterListPage(p.file) ? WHY.createShifted : menu ? WHY.menuLater : WHY.earlier;
+    },
+  };
 }
 
 /** A page is stale: its cacheKey moved (or it has none), or the plan renders it whatever the key says. */
@@ -217,49 +247,18 @@ function staleOf(task: RenderTask, query: PathsQuery, live: Files) {
   return (p: PagePath) => forced(p.file) || p.cacheKey === undefined || live.get(p.file)?.cacheKey !== p.cacheKey;
 }
 
-/**
- * The pages a menu edit renders now, or null when every stale page renders (no changed record is
- * on more than `WIDE_FROM` stale pages: a create's or a deletion's shifted lists are not a menu):
- * the home pages, new pages, the feeds and the pages that show a changed record on at most
- * `WIDE_FROM` of them (the record an editor changed besides the menu).
- */
-export function menuEditFirst(stale: PagePath[], records: ReadonlySet<string>, live: Files) {
-  const count = new Map<string, number>();
-  for (const p of stale) for (const r of p.records) if (records.has(r)) count.set(r, (count.get(r) ?? 0) + 1);
-  if (![...count.values()].some((n) => n > WIDE_FROM)) return null;
-  const narrow = new Set([...records].filter((r) => (count.get(r) ?? 0) <= WIDE_FROM));
-  const first = (p: PagePath) =>
-    isHomePage(p.file) || isFeed(p.file) || !live.has(p.file) || p.records.some((r) => narrow.has(r));
-  return stale.filter((p) => !first(p)).length > WIDE_FROM ? first : null;
-}
-
-/** Why an edit's stale page waits for the next release, or null: it goes now. */
-function editWaitsWhy(input: PlanInput, stale: (p: PagePath) => boolean, shiftsWait: boolean) {
-  const { task, live } = input;
-  if (task.kind !== 'edit') return () => null;
-  const staleLive = input.paths.filter((p) => live.has(p.file) && stale(p));
-  const first = staleLive.length > WIDE_FROM ? menuEditFirst(staleLive, task.records, live) : null;
-  return (p: PagePath): string | null => {
-    if (task.listsOwed.has(p.file)) return null;
-    if (shiftsWait && isLaterListPage(p.file)) return WHY.createShifted;
-    if (first && live.has(p.file) && !first(p)) return WHY.menuLater;
-    return null;
-  };
-}
-
 /** The reason a stale page renders now. */
 function nowWhy(task: RenderTask, query: PathsQuery, p: PagePath): string {
   if (task.kind === 'full') return WHY.full;
-  if (task.kind === 'edit' && task.listsOwed.has(p.file)) return WHY.listsOwed;
   if (query.wide.size > 0 && isHomePage(p.file)) return WHY.home;
   if (task.kind === 'edit' && isFeed(p.file)) return WHY.feed;
-  return WHY.stale;
+  return task.kind === 'edit' ? WHY.shows : WHY.stale;
 }
 
 /** The pages, each with what is done with it, in the order done. */
-function planSteps(input: PlanInput, stale: (p: PagePath) => boolean, shiftsWait: boolean, listsFirst: boolean) {
+function planSteps(input: PlanInput, stale: (p: PagePath) => boolean, split: EditSplit, listsFirst: boolean) {
   const { task, query, live, paths } = input;
-  const waits = editWaitsWhy(input, stale, shiftsWait);
+  const waits = split.waits;
   const rest = task.kind === 'rest';
   const order = listsFirst
     ? [...paths.filter((p) => isLaterListPage(p.file)), ...paths.filter((p) => !isLaterListPage(p.file))]
@@ -328,12 +327,19 @@ export function planRender(input: PlanInput): RenderPlan {
   const stale = staleOf(task, query, live);
   const pageSet = new Set(paths.map((p) => p.file));
   const goingFiles = [...live].filter(([p, f]) => f.page && !pageSet.has(p)).map(([p]) => p);
-  const shiftedStale = paths.filter((p) => isLaterListPage(p.file) && stale(p)).length;
-  const shiftsWait = createShiftsWait(task, shiftedStale, goingFiles.filter(isLaterListPage).length);
+  const split: EditSplit =
+    task.kind === 'edit'
+      ? editSplit(
+          task,
+          paths.filter((p) => live.has(p.file) && stale(p)),
+          live,
+          { menu: query.wide.size > 0, goingLater: goingFiles.filter(isLaterListPage).length },
+        )
+      : { waits: () => null, defers: false };
   const listsFirst = task.kind === 'rest' && !query.shellOnly;
-  const steps = planSteps(input, stale, shiftsWait, listsFirst);
+  const steps = planSteps(input, stale, split, listsFirst);
   const going = goingFiles.map((file): GoingPage => {
-    const waits = shiftsWait && isLaterListPage(file) && !(task.kind === 'edit' && task.listsOwed.has(file));
+    const waits = split.defers && isLaterListPage(file);
     return waits ? { file, now: false, why: WHY.createShifted } : { file, now: true, why: 'no path gives it: removed' };
   });
   const moved = going.some((g) => g.now) || steps.some((s) => !s.before && s.action === 'render');
@@ -343,8 +349,8 @@ export function planRender(input: PlanInput): RenderPlan {
       : null;
   const stops: PlanStops =
     task.kind === 'rest'
-      ? { editWaits: task.editWaits, nothingBelow: query.shellOnly ? WIDE_FROM : 0, listsWhole: listsFirst }
-      : { editWaits: null, nothingBelow: 0, listsWhole: false };
+      ? { editWaits: task.editWaits, nothingBelow: query.shellOnly ? WIDE_FROM : 0 }
+      : { editWaits: null, nothingBelow: 0 };
   return {
     kind: task.kind,
     steps,

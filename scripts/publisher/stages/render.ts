@@ -15,7 +15,7 @@ import { writeSitemaps } from '../sitemap.ts';
 import { tagsOf } from '../tags.ts';
 import { PathsStopped, type PagePath, type RenderPath } from '../render-path.ts';
 import { sha256 } from './files.ts';
-import { isLaterListPage, pathsQuery, planRender, type PageStep, type RenderPlan, type RenderTask } from './plan.ts';
+import { pathsQuery, planRender, type PageStep, type RenderPlan, type RenderTask } from './plan.ts';
 import { ShellSplice } from './splice.ts';
 import type { FileState, Files } from './types.ts';
 
@@ -90,11 +90,6 @@ export interface RenderResult {
    * collections, for that edit's render to take on (./rest.ts). Null otherwise.
    */
   steppedAside: ReadonlySet<string> | null;
-  /**
-   * The shifted later list pages a rest stopped among (it released nothing): the waiting edit's
-   * release renders them, so that lists disagree for one release at most.
-   */
-  listsOwed: readonly string[];
   /** Pages came or went and the sitemap was not written: the next release writes it. */
   sitemapOwed: boolean;
   /** The pages getStaticPaths gave (for the rest). */
@@ -170,7 +165,6 @@ function steppedAside(input: RenderInput, changed: ReadonlySet<string> | null, d
     restChanged: null,
     yielded: true,
     steppedAside: changed,
-    listsOwed: [],
     sitemapOwed: input.sitemapOwed,
     paths: [],
     leftFor: {},
@@ -198,8 +192,6 @@ class Execution {
   readonly n = { rendered: 0, reused: 0, removed: 0, differs: 0, deferred: 0, keysMoved: false, yielded: false };
   /** Reason → pages left for the next release. */
   readonly #leftFor: Record<string, number> = {};
-  /** The render stopped among the shifted later list pages (a rest: it releases nothing). */
-  #stoppedInLists = false;
   #pagesMs = 0;
 
   constructor(input: RenderInput, plan: RenderPlan, paths: PagePath[], timing: Timing) {
@@ -221,7 +213,7 @@ class Execution {
     await this.#renderPages();
     const { stops } = this.#plan;
     const fewPages = this.n.yielded && this.n.rendered < stops.nothingBelow && this.n.removed === 0;
-    if (this.#stoppedInLists || fewPages) return this.#nothing();
+    if (fewPages) return this.#nothing();
     const sitemap = await this.#sitemap();
     const waitStarted = performance.now();
     await this.writes.settle();
@@ -265,13 +257,7 @@ class Execution {
         continue;
       }
       // A look before each page: an edit that comes while pages render waits for one page.
-      if (step.mayStop && !this.n.yielded && stops.editWaits) {
-        this.n.yielded = stops.editWaits();
-        if (this.n.yielded && stops.listsWhole && isLaterListPage(page.file)) {
-          this.#stoppedInLists = true;
-          return;
-        }
-      }
+      if (step.mayStop && !this.n.yielded && stops.editWaits) this.n.yielded = stops.editWaits();
       if (step.action === 'later' || (before && this.n.yielded)) {
         if (before) this.#next.set(page.file, before); // its old bytes and cacheKey until the next release
         this.#left(step.action === 'later' ? step.why : EDIT_WAITS);
@@ -400,20 +386,11 @@ class Execution {
   }
 
   /**
-   * A rest an edit stopped releases nothing: among the shifted later list pages (those the edit's
-   * release then renders), or a menu's rest within its first pages (those pages stay stale for a
-   * later rest, and the edit does not wait for a release of a few pages).
+   * A menu's rest an edit stopped within its first pages releases nothing (those pages stay stale
+   * for a later rest, and the edit does not wait for a release of a few pages).
    */
   async #nothing(): Promise<RenderResult> {
     await this.writes.settle();
-    const { steps, going } = this.#plan;
-    const stale = steps.filter((s) => s.action !== 'reuse');
-    const listsOwed = this.#stoppedInLists
-      ? [
-          ...stale.filter((s) => isLaterListPage(s.page.file)).map((s) => s.page.file),
-          ...going.filter((g) => isLaterListPage(g.file)).map((g) => g.file),
-        ]
-      : [];
     return {
       ...this.#result({ sitemapMs: 0, sitemapOwed: this.#in.sitemapOwed, twinsWaitMs: 0, twinsMade: 0, twinsOwed: 0 }),
       files: this.#in.live,
@@ -422,9 +399,8 @@ class Execution {
       removed: 0,
       differs: 0,
       keysMoved: false,
-      deferred: this.#stoppedInLists ? stale.length : this.n.deferred + this.n.rendered,
-      leftFor: { [EDIT_WAITS]: this.#stoppedInLists ? stale.length : this.n.deferred + this.n.rendered },
-      listsOwed,
+      deferred: this.n.deferred + this.n.rendered,
+      leftFor: { [EDIT_WAITS]: this.n.deferred + this.n.rendered },
     };
   }
 
@@ -444,7 +420,6 @@ class Execution {
       durationMs: performance.now() - this.#timing.started,
       steppedAside: null,
       restChanged: this.#plan.restChanged,
-      listsOwed: [],
       leftFor: this.#leftFor,
       paths: this.#paths,
     };

@@ -8,9 +8,9 @@
  * still gets the menu's new cacheKeys: a route left with the old ones would never render its
  * pages with the new menu.
  * The rest of a change that may have shifted lists renders the lists' later pages first; stopped
- * among them for a waiting edit, it releases nothing and owes them to that edit's release
- * (`listsOwed`, ./plan.ts): a visitor does not see two lists disagree for longer than one
- * release.
+ * among them for a waiting edit, it releases what it rendered and that edit goes next, leaving
+ * the pages still stale to the rest after it (./plan.ts `editSplit`): an edit never waits for
+ * another's tail.
  */
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RestLeft } from './plan.ts';
@@ -19,14 +19,12 @@ import type { PublishStats } from './types.ts';
 import { TwinStash } from '../precompress.ts';
 
 type Left = Pick<RenderResult, 'restChanged' | 'deferred' | 'yielded' | 'sitemapOwed' | 'paths' | 'twinsOwed'> &
-  Partial<Pick<RenderResult, 'steppedAside' | 'listsOwed'>>;
+  Partial<Pick<RenderResult, 'steppedAside'>>;
 
 export class Rest {
   /** Told of a rest that stepped aside (for the log). */
   readonly #steppedAside: (collections: ReadonlySet<string>) => void;
   #left: RestLeft | null = null;
-  /** Shifted later list pages a rest stepped aside among: the next edit's release renders them. */
-  #listsOwed: ReadonlySet<string> = new Set();
   /** Files the last render left without twins (the rests after it make them). */
   twinsOwed = 0;
   /** The collections of menu rests that stepped aside, until an edit's render takes them on. */
@@ -59,17 +57,7 @@ export class Rest {
       : left
         ? { kind: 'pages', paths: out.paths }
         : null;
-    this.#listsOwed = new Set(out.listsOwed ?? []);
     this.#carried.clear();
-  }
-
-  /**
-   * The shifted later list pages a rest stopped among for a waiting edit (it released none of
-   * them): that edit's release renders them, so that no list disagrees with another for more
-   * than one release.
-   */
-  get listsOwed(): ReadonlySet<string> {
-    return this.#listsOwed;
   }
 
   /**

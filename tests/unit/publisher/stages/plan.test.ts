@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  LATER_LIST_PAGES_NOW,
+  OTHER_PAGES_NOW,
   WIDE_FROM,
   pathsQuery,
   planRender,
@@ -13,6 +13,7 @@ import {
 } from '../../../../scripts/publisher/stages/plan.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+import { tagsOf } from '../../../../scripts/publisher/tags.ts';
 
 const page = (file: string, cacheKey: string, records: string[] = []): PagePath =>
   ({ file, pathname: `/${file}`, route: { type: 'page' }, cacheKey, records }) as unknown as PagePath;
@@ -41,25 +42,44 @@ function site(later: number) {
 
 const readByAll = (changed: ReadonlySet<string>) => [...changed].filter((c) => c === 'shell');
 
-const edit = (changed: string[], records: string[], listsOwed: string[] = []): RenderTask => ({
+const edit = (changed: string[], records: string[]): RenderTask => ({
   kind: 'edit',
   changed: new Set(changed),
   records: new Set(records),
   whole: false,
-  listsOwed: new Set(listsOwed),
 });
+
+/** What pages show besides their own record: after the edit (`shows`) and in the live release (`showed`). */
+interface Shown {
+  shows?: Record<string, string[]>;
+  showed?: Record<string, string[]>;
+}
 
 /**
  * The plan for `task` over the live `before`, getStaticPaths giving `after` (file → cacheKey; a
  * page whose key differs from the live one is stale).
  */
-function plan(task: RenderTask, before: Record<string, string>, after: Record<string, string>, menu = false) {
-  const own = (file: string) => (file.startsWith('article/') ? [`articles/en/${file.split('/')[1]}`] : []);
+function plan(
+  task: RenderTask,
+  before: Record<string, string>,
+  after: Record<string, string>,
+  o: Shown & { menu?: boolean } = {},
+) {
+  const own = (file: string) => {
+    const [dir, key] = file.split('/');
+    return dir === 'article' ? [`articles/en/${key}`] : dir === 'law' ? [`laws/en/${key}`] : [];
+  };
   // The menu is in every page's shell: every page shows its record.
-  const records = (file: string) => [...own(file), ...(menu ? ['shell/en/quick-menu'] : [])];
+  const records = (file: string) => [
+    ...own(file),
+    ...(o.shows?.[file] ?? []),
+    ...(o.menu ? ['shell/en/quick-menu'] : []),
+  ];
   const paths = Object.entries(after).map(([file, key]) => page(file, key, records(file)));
   const query = pathsQuery(task, readByAll);
-  return planRender({ task, query, paths, live: liveOf(before), sitemapOwed: false, twins: false, canSwap: false });
+  const live = liveOf(before);
+  for (const [file, shown] of Object.entries(o.showed ?? {})) live.get(file)!.tags = tagsOf([...own(file), ...shown]);
+  return planRender({ task, query, paths, live, sitemapOwed: false, twins: false, canSwap: false });
 }
 
 /** The plan in a row's terms: the files rendered now, those left for the next release, those removed now. */
@@ -87,6 +107,7 @@ describe('the render plan', () => {
     row: string;
     task: RenderTask;
     after: Record<string, string>;
+    shown?: Shown;
     expected: ReturnType<typeof summary>;
   }> = [
     {
@@ -98,6 +119,7 @@ describe('the render plan', () => {
         'index.html',
         ...later,
       ]),
+      shown: { shows: { 'articles/index.html': ['articles/en/new'], 'index.html': ['articles/en/new'] } },
       expected: {
         now: ['article/new/index.html', 'articles/index.html', 'index.html', 'rss.xml'],
         later: [...later, 'articles/page/12/index.html'].sort(),
@@ -114,6 +136,7 @@ describe('the render plan', () => {
         ),
         ['articles/index.html', 'rss.xml', ...later.slice(0, 9)],
       ),
+      shown: { showed: { 'articles/index.html': ['articles/en/a3'] } },
       expected: {
         now: ['articles/index.html', 'rss.xml'],
         later: [...later].sort(),
@@ -124,33 +147,65 @@ describe('the render plan', () => {
     {
       row: 'a move (a title edit that moves it between list pages): a few later list pages render with it, now',
       task: edit(['articles'], ['articles/en/a5']),
-      after: moved(before, [
-        'article/a5/index.html',
-        'articles/index.html',
-        ...later.slice(0, LATER_LIST_PAGES_NOW - 1),
-      ]),
+      after: moved(before, ['article/a5/index.html', 'articles/index.html', ...later.slice(0, OTHER_PAGES_NOW - 1)]),
       expected: {
-        now: ['article/a5/index.html', 'articles/index.html', ...later.slice(0, LATER_LIST_PAGES_NOW - 1)].sort(),
+        now: ['article/a5/index.html', 'articles/index.html', ...later.slice(0, OTHER_PAGES_NOW - 1)].sort(),
         later: [],
         removed: [],
         sitemap: 'owed: no',
       },
     },
     {
-      row: 'an edit arriving mid-rest: the shifted later list pages the stopped rest owes go with it, now',
-      task: edit(['laws'], ['laws/en/l1'], later),
+      row: 'an edit arriving mid-rest: its own pages now; the shifted later list pages the stopped rest left, next release (it does not wait for them)',
+      task: edit(['laws'], ['laws/en/l1']),
       after: moved(before, ['law/l1/index.html', 'laws/index.html', ...later]),
+      shown: { shows: { 'laws/index.html': ['laws/en/l1'] } },
       expected: {
-        now: ['law/l1/index.html', 'laws/index.html', ...later].sort(),
-        later: [],
+        now: ['law/l1/index.html', 'laws/index.html'],
+        later: [...later].sort(),
         removed: [],
         sitemap: 'owed: no',
       },
     },
+    {
+      row: "an edit after a menu's rest stepped aside: its own pages now; the menu's pages left stale, next release",
+      task: edit(['articles'], ['articles/en/a4']),
+      after: moved(before, [
+        'article/a4/index.html',
+        ...Array.from({ length: 15 }, (_, i) => `article/a${i + 5}/index.html`),
+      ]),
+      expected: {
+        now: ['article/a4/index.html'],
+        later: Array.from({ length: 15 }, (_, i) => `article/a${i + 5}/index.html`).sort(),
+        removed: [],
+        sitemap: 'owed: no',
+      },
+    },
+    {
+      row: 'a title edit on a later list page, in the same batch as a create: that page now, the other shifted ones next release',
+      task: edit(['articles'], ['articles/en/new', 'articles/en/a9']),
+      after: moved({ ...before, 'article/new/index.html': 'new' }, [
+        'articles/index.html',
+        'article/a9/index.html',
+        ...later,
+      ]),
+      shown: { shows: { 'articles/index.html': ['articles/en/new'], [later[3]!]: ['articles/en/a9'] } },
+      expected: {
+        now: ['article/a9/index.html', 'article/new/index.html', 'articles/index.html', later[3]!].sort(),
+        later: later.filter((f) => f !== later[3]).sort(),
+        removed: [],
+        sitemap: 'owed: yes',
+      },
+    },
   ];
 
-  it.each(rows)('$row', ({ task, after, expected }) => {
-    expect(summary(plan(task, before, after))).toEqual(expected);
+  it.each(rows)('$row', ({ task, after, shown, expected }) => {
+    expect(summary(plan(task, before, after, shown))).toEqual(expected);
+  });
+
+  it('says why a page an earlier change left waits', () => {
+    const p = plan(rows[4]!.task, before, rows[4]!.after);
+    expect(p.steps.find((s) => s.page.file === 'article/a9/index.html')!.why).toMatch(/earlier change/);
   });
 
   it('a menu edit: the home pages (whatever their keys say) and the feed now; every other page in the next release, whose getStaticPaths runs then', () => {
@@ -159,7 +214,7 @@ describe('the render plan', () => {
     const task = edit(['shell'], ['shell/en/quick-menu']);
     // The menu is in every page's shell: every page's key moved.
     const after = moved(wideBefore, Object.keys(wideBefore));
-    const p = plan(task, wideBefore, after, true);
+    const p = plan(task, wideBefore, after, { menu: true });
     const s = summary(p);
     expect(s.now).toEqual(['en/index.html', 'index.html', 'rss.xml']);
     expect(s.later).toHaveLength(Object.keys(wideBefore).length - 3);
@@ -169,7 +224,7 @@ describe('the render plan', () => {
   });
 
   it("says why each create's later list page waits, with the word create", () => {
-    const p = plan(rows[0]!.task, before, rows[0]!.after);
+    const p = plan(rows[0]!.task, before, rows[0]!.after, rows[0]!.shown);
     const step = p.steps.find((s) => s.page.file === later[0]);
     expect(step).toMatchObject({ action: 'later' });
     expect(step!.why).toMatch(/create/);
@@ -187,6 +242,6 @@ describe('the render plan', () => {
     expect(summary(p)).toEqual({ now: [...later].sort(), later: [], removed: [], sitemap: 'unless-edit-waits' });
     expect(p.steps.slice(0, later.length).map((s) => s.page.file)).toEqual(later); // the lists first
     expect(p.steps.filter((s) => s.action === 'render').every((s) => s.mayStop)).toBe(true);
-    expect(p.stops).toEqual({ editWaits, nothingBelow: 0, listsWhole: true });
+    expect(p.stops).toEqual({ editWaits, nothingBelow: 0 });
   });
 });

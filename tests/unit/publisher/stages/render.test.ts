@@ -54,15 +54,11 @@ function fakeRp(pages: PagePath[], bodies: Record<string, string>) {
 }
 
 /** An edit's render: its collections' routes run getStaticPaths. */
-const editTask = (
-  changed: Iterable<string>,
-  o: { records?: Iterable<string>; whole?: boolean; listsOwed?: Iterable<string> } = {},
-): RenderTask => ({
+const editTask = (changed: Iterable<string>, o: { records?: Iterable<string>; whole?: boolean } = {}): RenderTask => ({
   kind: 'edit',
   changed: new Set(changed),
   records: new Set(o.records ?? []),
   whole: o.whole ?? false,
-  listsOwed: new Set(o.listsOwed ?? []),
 });
 /** A rest: the pages the release before left, or a menu's collections. */
 const restTask = (
@@ -270,9 +266,9 @@ describe('render stage', () => {
     // A new article: its page comes, the list's first page changes, pages 2 to 10 shift, a page 11 comes.
     const later = Array.from({ length: 10 }, (_, i) => `articles/page/${i + 2}/index.html`);
     const pages = [
-      page('articles/index.html', 'l1b'),
+      page('articles/index.html', 'l1b', ['articles/en/new']),
       ...later.map((f, i) => page(f, i === 9 ? 'l11' : `l${i + 2}b`)),
-      page('article/new/index.html', 'n'),
+      page('article/new/index.html', 'n', ['articles/en/new']),
     ];
     const bodies = Object.fromEntries(pages.map((p) => [p.file, `now ${p.file}`]));
     const { rp, rendered, asked } = fakeRp(pages, bodies);
@@ -283,7 +279,7 @@ describe('render stage', () => {
       ]),
     );
     const first = await renderChanged({
-      ...{ ...common, rp, task: editTask(['articles']), live: before, twins: false },
+      ...{ ...common, rp, task: editTask(['articles'], { records: ['articles/en/new'] }), live: before, twins: false },
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(rendered).toEqual(['articles/index.html', 'article/new/index.html']); // what the editor looks at
@@ -374,24 +370,22 @@ describe('render stage', () => {
     expect(rendered).toHaveLength(few.length - 1); // all but the Thai home, which did not change
   });
 
-  it('a rest stops for a waiting edit before the shifted lists, releasing nothing; after them, it releases what it rendered', async () => {
+  it('a rest stops for a waiting edit at any page, the shifted lists first, and releases what it rendered', async () => {
     const { details, before, pages, rp, rendered } = menuSite();
     const later = page('en/articles/page/2/index.html', 'l2b', ['articles/en/x']);
     const withList = [...pages, later];
     before.set(later.file, live({ [later.file]: ['old list', 'l2'] }).get(later.file)!);
     const base = { ...common, rp, live: before, twins: false };
-    // An edit came in before the rest started: it stops before the list page and owes it to that edit's release.
+    // An edit came in before the rest started: it renders nothing and leaves the live release as it is.
     const stopped = await renderChanged({
       ...base,
       task: restTask(withList, () => true),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(rendered).toEqual([]);
-    expect({ yielded: stopped.yielded, differs: stopped.differs, listsOwed: stopped.listsOwed }).toEqual({
-      ...{ yielded: true, differs: 0, listsOwed: [later.file] },
-    });
-    expect(stopped.files).toBe(before);
-    // An edit that comes once the lists are done: the pages rendered go, the others wait.
+    expect({ yielded: stopped.yielded, differs: stopped.differs }).toEqual({ yielded: true, differs: 0 });
+    expect(stopped.files.get(later.file)).toBe(before.get(later.file));
+    // An edit that comes after the first page: the page rendered goes, the others wait.
     let looks = 0;
     const rest = await renderChanged({
       ...base,
@@ -401,7 +395,6 @@ describe('render stage', () => {
     expect(rendered[0]).toBe(later.file); // the list page first
     expect(rest.yielded).toBe(true);
     expect(rest.rendered).toBe(1);
-    expect(rest.listsOwed).toEqual([]);
     expect(rest.deferred + rest.rendered).toBe(details.length + 3); // nothing lost: rendered now or left
     const after = await renderChanged({
       ...{ ...base, live: rest.files, task: restTask(withList) },
@@ -433,7 +426,7 @@ describe('render stage', () => {
     expect(menuRest.rendered).toBe(0);
     rendered.length = 0;
     // The rest of a change that may have shifted lists (an article's) stops before them too, and
-    // releases none: the waiting edit's release renders them all (no list half shifted).
+    // releases none: the waiting edit goes first, the lists wait for the rest after it.
     const listRest = await renderChanged({
       ...input,
       task: restTask(new Set(['shell', 'articles']), editWaits),
@@ -442,7 +435,6 @@ describe('render stage', () => {
     expect(rendered).toEqual([]);
     expect(listRest.yielded).toBe(true);
     expect(listRest.differs).toBe(0);
-    expect([...listRest.listsOwed].sort()).toEqual(later.map((l) => l.file).sort());
   });
 
   it("a menu's rest an edit stops within its first pages releases nothing; one stopped later releases what it rendered", async () => {
