@@ -28,9 +28,15 @@ export const OTHER_PAGES_NOW = 8;
 /**
  * A changed record on more stale pages than this is "wide" (a menu, the footer: in every page's
  * shell); when more than this many stale pages show no other changed record, they wait for the
- * next release. A menu's rest stopped before this many pages releases nothing.
+ * next release.
  */
 export const WIDE_FROM = 100;
+/**
+ * A rest an edit stops before it rendered this many pages releases nothing (they stay stale for
+ * a later rest): a release costs the waiting edit about what rendering that many pages costs
+ * (docs/performance.md).
+ */
+export const REST_RELEASES_FROM = 100;
 /**
  * A rest that renders more than this share of the site's pages (a menu's every page) writes
  * their HTML only; their twins follow in the releases after it (docs/performance.md).
@@ -144,8 +150,8 @@ export interface PlanStops {
   /** Looks at the queue before the pages with `mayStop`. */
   editWaits: (() => boolean) | null;
   /**
-   * Stopped before this many pages were rendered, the release takes nothing: a menu's rest (the
-   * edit does not wait for a release of a few pages). 0: what was rendered goes.
+   * Stopped before this many pages were rendered, the release takes nothing (the edit does not
+   * wait for a release of a few pages). 0: what was rendered goes.
    */
   nothingBelow: number;
 }
@@ -349,7 +355,7 @@ export function planRender(input: PlanInput): RenderPlan {
       : null;
   const stops: PlanStops =
     task.kind === 'rest'
-      ? { editWaits: task.editWaits, nothingBelow: query.shellOnly ? WIDE_FROM : 0 }
+      ? { editWaits: task.editWaits, nothingBelow: REST_RELEASES_FROM }
       : { editWaits: null, nothingBelow: 0 };
   return {
     kind: task.kind,

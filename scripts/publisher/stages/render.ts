@@ -386,8 +386,8 @@ class Execution {
   }
 
   /**
-   * A menu's rest an edit stopped within its first pages releases nothing (those pages stay stale
-   * for a later rest, and the edit does not wait for a release of a few pages).
+   * A rest an edit stopped within its first pages releases nothing (those pages stay stale for a
+   * later rest, and the edit does not wait for a release of a few pages).
    */
   async #nothing(): Promise<RenderResult> {
     await this.writes.settle();

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   OTHER_PAGES_NOW,
+  REST_RELEASES_FROM,
   WIDE_FROM,
   pathsQuery,
   planRender,
@@ -242,6 +243,6 @@ describe('the render plan', () => {
     expect(summary(p)).toEqual({ now: [...later].sort(), later: [], removed: [], sitemap: 'unless-edit-waits' });
     expect(p.steps.slice(0, later.length).map((s) => s.page.file)).toEqual(later); // the lists first
     expect(p.steps.filter((s) => s.action === 'render').every((s) => s.mayStop)).toBe(true);
-    expect(p.stops).toEqual({ editWaits, nothingBelow: 0 });
+    expect(p.stops).toEqual({ editWaits, nothingBelow: REST_RELEASES_FROM });
   });
 });

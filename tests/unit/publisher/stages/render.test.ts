@@ -4,7 +4,12 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { renderChanged } from '../../../../scripts/publisher/stages/render.ts';
-import { isHomePage, isLaterListPage, WIDE_FROM } from '../../../../scripts/publisher/stages/plan.ts';
+import {
+  isHomePage,
+  isLaterListPage,
+  REST_RELEASES_FROM,
+  WIDE_FROM,
+} from '../../../../scripts/publisher/stages/plan.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import { TwinStash } from '../../../../scripts/publisher/precompress.ts';
 import type { PagePath } from '../../../../scripts/publisher/render-path.ts';
@@ -385,16 +390,27 @@ describe('render stage', () => {
     expect(rendered).toEqual([]);
     expect({ yielded: stopped.yielded, differs: stopped.differs }).toEqual({ yielded: true, differs: 0 });
     expect(stopped.files.get(later.file)).toBe(before.get(later.file));
-    // An edit that comes after the first page: the page rendered goes, the others wait.
+    // An edit that comes after the first pages: a release of so few pages would cost it more than
+    // they are worth, so none goes (they stay stale for a later rest).
     let looks = 0;
-    const rest = await renderChanged({
+    const early = await renderChanged({
       ...base,
-      task: restTask(withList, () => ++looks > 1),
+      task: restTask(withList, () => ++looks > 3),
       workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
     });
     expect(rendered[0]).toBe(later.file); // the list page first
+    expect({ yielded: early.yielded, differs: early.differs }).toEqual({ yielded: true, differs: 0 });
+    // One that comes later: the pages rendered go, the others wait.
+    looks = 0;
+    rendered.length = 0;
+    const rest = await renderChanged({
+      ...base,
+      task: restTask(withList, () => ++looks > REST_RELEASES_FROM + 1),
+      workDir: mkdtempSync(path.join(tmpdir(), 'render-')),
+    });
+    expect(rendered[0]).toBe(later.file);
     expect(rest.yielded).toBe(true);
-    expect(rest.rendered).toBe(1);
+    expect(rest.rendered).toBe(REST_RELEASES_FROM + 1);
     expect(rest.deferred + rest.rendered).toBe(details.length + 3); // nothing lost: rendered now or left
     const after = await renderChanged({
       ...{ ...base, live: rest.files, task: restTask(withList) },
