@@ -212,7 +212,7 @@ class Execution {
     await mkdir(this.#pagesDir, { recursive: true });
     await this.#renderPages();
     const { stops } = this.#plan;
-    const fewPages = this.n.yielded && this.n.rendered < stops.nothingBelow && this.n.removed === 0;
+    const fewPages = this.n.yielded && this.n.rendered < stops.nothingBelow;
     if (fewPages) return this.#nothing();
     const sitemap = await this.#sitemap();
     const waitStarted = performance.now();

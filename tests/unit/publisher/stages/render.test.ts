@@ -380,6 +380,9 @@ describe('render stage', () => {
     const later = page('en/articles/page/2/index.html', 'l2b', ['articles/en/x']);
     const withList = [...pages, later];
     before.set(later.file, live({ [later.file]: ['old list', 'l2'] }).get(later.file)!);
+    // A list's last page that a deletion emptied: no path gives it any more.
+    const emptied = 'en/articles/page/3/index.html';
+    before.set(emptied, live({ [emptied]: ['old last page', 'l3'] }).get(emptied)!);
     const base = { ...common, rp, live: before, twins: false };
     // An edit came in before the rest started: it renders nothing and leaves the live release as it is.
     const stopped = await renderChanged({
@@ -390,6 +393,7 @@ describe('render stage', () => {
     expect(rendered).toEqual([]);
     expect({ yielded: stopped.yielded, differs: stopped.differs }).toEqual({ yielded: true, differs: 0 });
     expect(stopped.files.get(later.file)).toBe(before.get(later.file));
+    expect(stopped.files.has(emptied)).toBe(true); // nor a release for a page that goes
     // An edit that comes after the first pages: a release of so few pages would cost it more than
     // they are worth, so none goes (they stay stale for a later rest).
     let looks = 0;
@@ -411,6 +415,7 @@ describe('render stage', () => {
     expect(rendered[0]).toBe(later.file);
     expect(rest.yielded).toBe(true);
     expect(rest.rendered).toBe(REST_RELEASES_FROM + 1);
+    expect(rest.files.has(emptied)).toBe(false); // a release that goes takes the emptied page away
     expect(rest.deferred + rest.rendered).toBe(details.length + 3); // nothing lost: rendered now or left
     const after = await renderChanged({
       ...{ ...base, live: rest.files, task: restTask(withList) },
