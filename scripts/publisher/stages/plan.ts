@@ -214,7 +214,7 @@ const WHY = {
  * shell) is "wide" and makes no page go now but the home pages. New pages and the feeds go now.
  */
 export interface EditSplit {
-  /** Why a stale page waits for the next release, or null: it goes now (a new page does, but a list's later one). */
+  /** Why a stale page waits for the next release, or null: it goes now. New pages go now, but a list's later ones. */
   waits: (p: PagePath) => string | null;
   /** Some pages wait (then so do the later list pages that go). */
   defers: boolean;
