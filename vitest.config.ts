@@ -1,4 +1,35 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The suites that take a minute or more (builds, child processes, publishes at demo scale), longest
+ * first. They start before the rest, so the short files fill the other worker around them and the
+ * run does not end on one of them alone. Without a record of earlier runs (a fresh clone) Vitest
+ * orders by file size, which starts a short file with a long run, such as deploy-try's, last.
+ */
+const LONG_SUITES = [
+  'tests/unit/publisher/faults-journey.test.ts',
+  'tests/unit/publisher/loop.test.ts',
+  'tests/unit/publisher/publish-s3.test.ts',
+  'tests/unit/publisher/deploy-try.test.ts',
+  'tests/unit/config/commands.test.ts',
+  'tests/unit/publisher/dir-store.test.ts',
+  'tests/unit/publisher/faults.test.ts',
+];
+
+class LongSuitesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const i = LONG_SUITES.findIndex((suite) => spec.moduleId.endsWith(`/${suite}`));
+      return i === -1 ? LONG_SUITES.length : i;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,6 +39,7 @@ export default defineConfig({
     // processes and publishes, so a second worker overlaps those waits (on 2 cores Vitest's
     // default is one worker).
     maxWorkers: 2,
+    sequence: { sequencer: LongSuitesFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
