@@ -1,5 +1,8 @@
+import { globSync, readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+const INCLUDE = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
 /**
  * The suites that take a minute or more (builds, child processes, publishes at demo scale), longest
@@ -31,9 +34,22 @@ class LongSuitesFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Test files that leave state behind in the modules they load, so each runs in a fresh worker:
+ * module mocks, stubbed globals or variables, spies, fake timers, the site's clock, the process's
+ * environment or directory; and the long suites (their publishers load a build's render path).
+ * The others share their workers' modules (`isolate: false`): a fresh worker per file costs
+ * about 0.4 s of start-up on an idle machine and over a second on a busy one, for each of a
+ * hundred files.
+ */
+const LEAVES_STATE =
+  /vi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers|setConfig|resetModules)\b|setClock|globalThis|process\.env\.\w+ =|delete process\.env|process\.chdir/;
+const OWN_WORKER = INCLUDE.flatMap((pattern) => globSync(pattern)).filter(
+  (file) => LONG_SUITES.includes(file) || LEAVES_STATE.test(readFileSync(file, 'utf8')),
+);
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     // Both cores: the publisher suites spend much of their time waiting on builds, child
     // processes and publishes, so a second worker overlaps those waits (on 2 cores Vitest's
@@ -42,6 +58,10 @@ export default defineConfig({
     sequence: { sequencer: LongSuitesFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'own-worker', include: OWN_WORKER } },
+      { extends: true, test: { name: 'shared-worker', include: INCLUDE, exclude: OWN_WORKER, isolate: false } },
+    ],
   },
   resolve: {
     alias: { '~': new URL('./src', import.meta.url).pathname },
