@@ -1,19 +1,24 @@
 /**
  * `npm test`: every automated check.
  *   1. unit tests (vitest)
- *   2. the code checks of `npm run lint` (ESLint, Prettier, knip: scripts/site/lint.ts)
- *   3. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
+ *   2. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
+ *   3. the code checks of `npm run lint` (ESLint, Prettier, knip: scripts/site/lint.ts)
  *   4. a fresh build of the site against that API with its demo data
  *   5. the end-to-end and accessibility suite (Playwright, Chromium) against the
  *      built site served on loopback by the site server `npm start` uses (sirv, with the manual
  *      search route rendered through the build's render path), with the API still running
+ * 2 to 4 run one after the other while the unit tests run: the unit suites spend much of their
+ * time waiting on child processes and publishes, and the checks and the build use that time.
+ * Their output is printed after the unit tests' (each step as one block). The end-to-end suite
+ * starts when all of 1 to 4 have passed.
  * Flags: --e2e-only skips 1 to 3; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildSite } from '../site/build-site.ts';
@@ -89,50 +94,71 @@ function summarise(exitCode: number): never {
   process.exit(exitCode);
 }
 
+/** A step that runs beside the unit tests: its exit code and what it printed, to show after them. */
+interface Step {
+  name: string;
+  code: number;
+  output: string;
+}
+
+/** Runs a child process with its output kept (stdout and stderr in the order they came). */
+function runQuiet(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Step> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') });
+    });
+  });
+}
+
 /**
  * The site's build for the end-to-end suite, its hundreds of lines of progress kept in
  * .data/test-results/build.log rather than between the unit and end-to-end results.
- * Prints the build's warnings and errors and its closing line; on failure, the log's end.
+ * Reports the build's warnings and errors and its closing line; on failure, the log's end.
+ * Its Astro cache (the content layer's data store) is its own, .data/e2e-build-cache: the
+ * publisher suites' builds, deploy:try's among them, may run at the same time against other APIs.
  */
-async function buildForTests(apiBaseUrl: string): Promise<number> {
+async function buildForTests(apiBaseUrl: string): Promise<Step> {
   const started = Date.now();
-  console.log(
+  const out = [
     `build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`,
+  ];
+  const config = path.join(resultsDir, 'astro.config.mjs');
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(pathToFileURL(path.join(root, 'astro.config.mjs')).href)};\n` +
+      `export default { ...base, cacheDir: ${JSON.stringify(path.join(root, '.data', 'e2e-build-cache'))} };\n`,
   );
   const fd = openSync(buildLog, 'w');
-  const code = await buildSite({ apiBaseUrl, stdio: ['ignore', fd, fd], env: { RENDER_PATH_DIR: renderPathDir } });
+  const code = await buildSite({
+    apiBaseUrl,
+    args: ['--config', path.relative(root, config)],
+    stdio: ['ignore', fd, fd],
+    env: { RENDER_PATH_DIR: renderPathDir },
+  });
   closeSync(fd);
   const lines = readFileSync(buildLog, 'utf8').split('\n');
   const relLog = path.relative(root, buildLog);
   if (code !== 0) {
-    console.error(lines.slice(-80).join('\n'));
-    console.error(`The build failed (exit ${code}); its whole output is in ${relLog}.`);
-    return code;
+    out.push(...lines.slice(-80), `The build failed (exit ${code}); its whole output is in ${relLog}.`);
+    return { name: 'build', code, output: out.join('\n') };
   }
   // Astro marks warnings and errors [WARN]/[ERROR]; the content loaders' logger, [warn]/[error].
   const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
-  for (const line of notable) console.log(line);
+  out.push(...notable);
   const built = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
-  console.log(
+  out.push(
     `build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`,
   );
-  return 0;
-}
-
-if (!e2eOnly) {
-  const code = await run(process.execPath, [
-    bin('vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${unitResults}`,
-  ]);
-  if (code !== 0) summarise(code);
-  const lint = await run(process.execPath, [path.join(root, 'scripts', 'site', 'lint.ts')]);
-  if (lint !== 0) {
-    console.error('The code checks failed (npm run lint).');
-    summarise(lint);
-  }
+  return { name: 'build', code: 0, output: out.join('\n') };
 }
 
 const chromium = await findChromium();
@@ -140,23 +166,46 @@ if (!chromium) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   summarise(1);
 }
-console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 let code = 1;
 try {
-  if (!e2eOnly) {
-    code = await run(process.execPath, [path.join(root, 'scripts', 'site', 'check.ts')], {
-      env: { ...process.env, PUBLIC_API_BASE_URL: api.url },
-    });
-    if (code !== 0) throw new Error('The type checks failed (npm run check).');
-  }
-  if (!skipBuild) {
-    code = await buildForTests(api.url);
-    if (code !== 0) throw new Error('The build failed.');
-  }
+  // The type checks, the code checks and the build, one after the other, beside the unit tests.
+  // The type checks first: their content sync shares Astro's default cache with deploy:try's build
+  // (tests/unit/publisher/deploy-try.test.ts), which the unit suites start a few minutes in.
+  const beside = (async () => {
+    const steps: Step[] = [];
+    if (!e2eOnly) {
+      const check = await runQuiet('check', [path.join(root, 'scripts', 'site', 'check.ts')], {
+        ...process.env,
+        PUBLIC_API_BASE_URL: api.url,
+      });
+      if (check.code !== 0) check.output += '\nThe type checks failed (npm run check).';
+      steps.push(check);
+      const lint = await runQuiet('lint', [path.join(root, 'scripts', 'site', 'lint.ts')]);
+      if (lint.code !== 0) lint.output += '\nThe code checks failed (npm run lint).';
+      steps.push(lint);
+    }
+    if (!skipBuild && steps.every((s) => s.code === 0)) steps.push(await buildForTests(api.url));
+    return steps;
+  })();
+  const unit = e2eOnly
+    ? 0
+    : await run(process.execPath, [
+        bin('vitest/vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${unitResults}`,
+      ]);
+  const steps = await beside;
+  for (const step of steps) if (step.output.trim()) console.log(step.output.trimEnd());
+  code = [unit, ...steps.map((s) => s.code)].find((c) => c !== 0) ?? 0;
+  if (code !== 0) throw new Error('The end-to-end suite did not run: a step before it failed.');
+
+  console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
   const renderPath = await loadRenderPath(renderPathDir).catch((error: unknown) => {
     throw new Error(`No render path in ${path.relative(root, renderPathDir)} (build without --skip-build): ${error}`);
   });
