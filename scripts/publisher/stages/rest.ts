@@ -68,10 +68,17 @@ export class Rest {
     return this.#carried.union(new Set([...records].map((r) => r.slice(0, r.indexOf('/')))));
   }
 
-  /** The rest to render now, or null: nothing left, or a menu's rest stepped aside for a waiting edit. */
+  /**
+   * The rest to render now, or null: nothing left, or it steps aside whole for a waiting edit. A
+   * rest of pages does (not even planned: the edit's render finds them stale still and leaves
+   * them again); a menu's is carried to that edit's render. The rest of a change that may have
+   * moved lists runs its getStaticPaths whatever waits: no edit's render runs them.
+   */
   next(rp: Pick<RenderPath, 'readByAll'>, editWaits: boolean): RestLeft | null {
     const left = this.#left;
-    if (left?.kind !== 'collections' || !editWaits || !isShellOnly(rp.readByAll?.bind(rp), left.changed)) return left;
+    if (!left || !editWaits) return left;
+    if (left.kind === 'pages') return null;
+    if (!isShellOnly(rp.readByAll?.bind(rp), left.changed)) return left;
     this.#carry(left.changed);
     return null;
   }
@@ -79,8 +86,8 @@ export class Rest {
   /**
    * Publishes what the render before left, then what each rest leaves (the twins of a menu's every
    * page, after its pages) while the one before released and no edit waits (its own publish
-   * leaves them again). The first goes whatever waits: it steps aside or yields itself. Returns
-   * the first rest's figures.
+   * leaves them again). The first steps aside whole for an edit already waiting (`next`), or stops
+   * itself at the next page when one comes. Returns the first rest's figures.
    */
   async drain(
     rp: Pick<RenderPath, 'readByAll'>,
