@@ -1,27 +1,56 @@
 /** Runs a child process with inherited output; resolves with its exit code. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import type { StdioOptions } from 'node:child_process';
+
+/** Spawns `command`, forwarding Ctrl-C and SIGTERM to it until it ends; resolves with its exit code. */
+function spawnForwarding(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  ended: 'exit' | 'close',
+  started: (child: ChildProcess) => void = () => {},
+): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, options);
+    started(child);
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on(ended, (code: number | null, signal: NodeJS.Signals | null) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
 
 export function run(
   command: string,
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: StdioOptions } = {},
 ): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: options.stdio ?? 'inherit',
-      env: options.env ?? process.env,
-      cwd: options.cwd,
-    });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+  const { stdio = 'inherit', env = process.env, cwd } = options;
+  return spawnForwarding(command, args, { stdio, env, cwd }, 'exit');
+}
+
+/** Runs a child process with its output kept (stdout and stderr in the order they came): its exit code and that output. */
+export async function runKept(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<{ code: number; output: string }> {
+  const chunks: Buffer[] = [];
+  const keep = (child: ChildProcess) => {
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+  };
+  const spawnOptions = {
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'] as StdioOptions,
+  };
+  const code = await spawnForwarding(command, args, spawnOptions, 'close', keep);
+  return { code, output: Buffer.concat(chunks).toString('utf8') };
 }
 
 /**

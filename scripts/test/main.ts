@@ -14,7 +14,6 @@
  * Flags: --e2e-only skips 1 to 3; --skip-build reuses dist/ (built by a previous run);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
 import { buildSite } from '../site/build-site.ts';
-import { run } from '../site/run.ts';
+import { run, runKept } from '../site/run.ts';
 import { loadRenderPath } from '../publisher/render-path.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
 
@@ -101,22 +100,9 @@ interface Step {
   output: string;
 }
 
-/** Runs a child process with its output kept (stdout and stderr in the order they came). */
-function runQuiet(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Step> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr.on('data', (c: Buffer) => chunks.push(c));
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('close', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') });
-    });
-  });
+/** Runs a node script with its output kept, to show after the unit tests. */
+async function runQuiet(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Step> {
+  return { name, ...(await runKept(process.execPath, args, { cwd: root, env })) };
 }
 
 /**
