@@ -8,9 +8,9 @@
  * still gets the menu's new cacheKeys: a route left with the old ones would never render its
  * pages with the new menu.
  * The rest of a change that may have shifted lists renders the lists' later pages first; stopped
- * among them for a waiting edit, it releases what it rendered and that edit goes next, leaving
- * the pages still stale to the rest after it (./plan.ts `editSplit`): an edit never waits for
- * another's tail.
+ * among them for a waiting edit, it releases what it rendered (nothing below `REST_RELEASES_FROM`
+ * pages) and that edit goes next, leaving the pages still stale to the rest after it (./plan.ts
+ * `editSplit`): an edit never waits for another's tail.
  */
 import type { RenderPath } from '../render-path.ts';
 import { isShellOnly, type RestLeft } from './plan.ts';
