@@ -160,6 +160,8 @@ class DetailCache {
   #dirty: Map<string, Set<string>> | null = null;
   /** A Set: a create's pass holds one for every cached answer of its type, resolved one by one. */
   #waiters = new Set<Waiter>();
+  /** The waiter behind each `pending` answer `get` handed out (`settle` names them by it). */
+  #waiterOf = new WeakMap<Promise<unknown>, Waiter>();
   /** `type key` → the ids (`lang endpoint`) of its own answers. */
   #own = new Map<string, Set<string>>();
   /** type → records new to the cache in this pass (created, or published again). */
@@ -320,8 +322,9 @@ class DetailCache {
     if (named.length > 0 && (!this.patching || named.some((k) => this.#actions.get(`${m.type} ${k}`) !== 'update')))
       return this.#miss(m);
     const patching = named.length > 0;
-    const pending = new Promise<unknown>((resolve) =>
-      this.#waiters.add({
+    let waiter: Waiter | undefined;
+    const pending = new Promise<unknown>((resolve) => {
+      waiter = {
         lang,
         id,
         cached,
@@ -329,8 +332,9 @@ class DetailCache {
         arriving: new Set(arriving),
         value: cached.value,
         resolve,
-      }),
-    ).then((value) => {
+      };
+      this.#waiters.add(waiter);
+    }).then((value) => {
       if (value === undefined) this.misses++;
       else {
         this.hits++;
@@ -339,6 +343,7 @@ class DetailCache {
       }
       return value;
     });
+    this.#waiterOf.set(pending, waiter!);
     return { pending };
   }
 
@@ -500,11 +505,16 @@ class DetailCache {
     return this.steppedAside;
   }
 
-  /** A loader's fetches in `lang` are done: answers still waiting are fetched. */
-  settle(lang: string): void {
-    for (const w of this.#waiters) {
-      if (w.lang !== lang) continue;
-      this.#waiters.delete(w);
+  /**
+   * One loader call's fetches in `lang` are done: of the answers it was handed `pending`, those
+   * still waiting are fetched. Not every waiter of the language: the areas of a re-read load side
+   * by side, and a short list that ends first (the news' latest) must not send every answer of a
+   * long one (every article) waiting for a new record to the API before that record's answer comes.
+   */
+  settle(lang: string, pending: readonly Promise<unknown>[]): void {
+    for (const p of pending) {
+      const w = this.#waiterOf.get(p);
+      if (!w || w.lang !== lang || !this.#waiters.delete(w)) continue;
       w.resolve(undefined);
     }
   }

@@ -302,6 +302,7 @@ function createAreaContext(
           },
         );
       const fetched: Promise<Result>[] = [];
+      const waiting: Promise<unknown>[] = [];
       const settled: Array<Result | Promise<Result>> = items.map((item) => {
         const cached = cache?.get(lang, endpointOf(item));
         if (!cached) {
@@ -315,11 +316,13 @@ function createAreaContext(
           areaGets.getStore()?.set(`${lang} reused:${endpointOf(item)}`, null);
           return { ok: true as const, value: value as Value };
         };
-        if ('pending' in cached)
+        if ('pending' in cached) {
+          waiting.push(cached.pending);
           return cached.pending.then((value) => (value === undefined ? fetchOne(item) : reused(value)));
+        }
         return reused(cached.value);
       });
-      if (cache?.settle) void Promise.allSettled(fetched).then(() => cache.settle!(lang));
+      if (cache?.settle && waiting.length) void Promise.allSettled(fetched).then(() => cache.settle!(lang, waiting));
       const results = await Promise.all(settled);
       return results.flatMap((r) => (r.ok ? [r.value] : []));
     },

@@ -66,8 +66,12 @@ export interface DetailCache {
   /** A reused answer, or one the publisher patches once the record it names is read (`pending`: undefined = fetch it). */
   get(lang: string, endpoint: string): { value: unknown } | { pending: Promise<unknown> } | undefined;
   set(lang: string, endpoint: string, value: unknown): void;
-  /** This language's fetches are done: answers still pending are fetched instead. */
-  settle?(lang: string): void;
+  /**
+   * One call's fetches in this language are done: the answers it got `pending` for that are still
+   * waiting are fetched instead. Only those: other loaders read the same language at the same
+   * time, and the record their answers wait for may still come in theirs.
+   */
+  settle?(lang: string, pending: readonly Promise<unknown>[]): void;
   /** The requests one language of `collection` sent (304s included): the publisher's count, as a value. */
   requests?(collection: string, count: number): void;
   /**

@@ -39,11 +39,35 @@ describe('the detail cache and a new record', () => {
     expect(await Promise.all(pending)).toEqual(['fetched', 'fetched', 'fetched', 'reused', 'reused']);
   });
 
+  it('another area ending its reads first leaves these answers waiting for the new record', async () => {
+    fill();
+    detailCache.begin([{ type: 'article', action: 'create', key: 'x' }]);
+    // The articles' loader asks its answers; they wait for x's.
+    const articles = ['a1', 'a8', 'a9'].map((slug) => detailCache.get('en', endpoint(slug)));
+    const pending = articles.map((got) => (got && 'pending' in got ? got.pending : Promise.resolve('not waiting')));
+    // The news' loader, reading the same language at the same time, ends first: it settles its own.
+    const news = detailCache.get('en', endpoint('a2'));
+    detailCache.settle('en', news && 'pending' in news ? [news.pending] : []);
+    const withX = ['a1', 'a2', 'a3', 'x', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9'];
+    detailCache.set('en', endpoint('x'), answer('x', relatedOf(withX, 'x')));
+    const outcomes = (await Promise.all(pending)).map((v) => (v === undefined ? 'fetched' : 'reused'));
+    expect(outcomes).toEqual(['fetched', 'reused', 'reused']);
+  });
+
+  it('fetches the answers still waiting when their own loader has read everything else', async () => {
+    fill();
+    detailCache.begin([{ type: 'article', action: 'create', key: 'x' }]);
+    const got = detailCache.get('en', endpoint('a9'));
+    if (!got || !('pending' in got)) throw new Error('a9 should wait for x');
+    // x's answer never came (its list did not show it in this language): a9 is fetched.
+    detailCache.settle('en', [got.pending]);
+    expect(await got.pending).toBeUndefined();
+  });
+
   it('takes a record published again after an unpublish as a new one', async () => {
     fill();
     // Unpublished: the webhook says delete; its own answers are forgotten.
     detailCache.begin([{ type: 'article', action: 'delete', key: 'a5' }]);
-    detailCache.settle('en');
     // Published again: an update of a record the cache no longer holds.
     detailCache.begin([{ type: 'article', action: 'update', key: 'a5' }]);
     const pending = ['a2', 'a9'].map(outcome);
