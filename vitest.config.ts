@@ -55,6 +55,7 @@ export default defineConfig({
     // processes and publishes, so a second worker overlaps those waits (on 2 cores Vitest's
     // default is one worker).
     maxWorkers: 2,
+    globalSetup: ['tests/unit/temp-folder.ts'],
     sequence: { sequencer: LongSuitesFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
