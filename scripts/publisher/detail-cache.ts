@@ -508,8 +508,8 @@ class DetailCache {
   /**
    * One loader call's fetches in `lang` are done: of the answers it was handed `pending`, those
    * still waiting are fetched. Not every waiter of the language: the areas of a re-read load side
-   * by side, and a short list that ends first (the news' latest) must not send every answer of a
-   * long one (every article) waiting for a new record to the API before that record's answer comes.
+   * by side, and a short list that ends first (the news' latest) must not send to the API every
+   * answer of a long one (the articles') still waiting for a new record's answer.
    */
   settle(lang: string, pending: readonly Promise<unknown>[]): void {
     for (const p of pending) {
