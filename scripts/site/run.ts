@@ -1,6 +1,8 @@
-/** Runs a child process with inherited output; resolves with its exit code. */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import type { StdioOptions } from 'node:child_process';
+/**
+ * Child processes of the commands: `run` with inherited output, `runKept` with its output kept;
+ * either forwards Ctrl-C and SIGTERM and resolves with the exit code. `buildEnv` for Astro builds.
+ */
+import { spawn, type ChildProcess, type SpawnOptions, type StdioOptions } from 'node:child_process';
 
 /** Spawns `command`, forwarding Ctrl-C and SIGTERM to it until it ends; resolves with its exit code. */
 function spawnForwarding(
