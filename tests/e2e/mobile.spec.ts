@@ -86,7 +86,7 @@ for (const lang of ['th', 'en'] as const) {
     // no other target; inline links in running text are exempt. It is a WCAG 2.2 rule, so the
     // shared WCAG 2.1 checks do not run it; phones are where it matters.
     const targetSize = async (path: string) => {
-      const { violations, passes } = await axeScan(page).withRules(['target-size']).analyze();
+      const { violations, passes } = await (await axeScan(page)).withRules(['target-size']).analyze();
       expect(passes.length + violations.length, `target-size checked links on ${path}`).toBeGreaterThan(0);
       return violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`));
     };
