@@ -322,7 +322,7 @@ export async function startPublisher(o: StartOptions) {
   const s = beginStart(o);
   const { env, log, logger, metrics, readiness } = s;
   // Both read their configuration first: a wrong value stops the start before the slow load.
-  const store = createReleaseStore(env, o.publishDir);
+  const store = await createReleaseStore(env, o.publishDir);
   const purger = createPurger(env, {
     log,
     onAttempt: (outcome, seconds) => {

@@ -5,8 +5,11 @@
  * leaves the remaining tags and relies on URL purges (limited by URLs a second, not requests),
  * which it always sends for the changed paths anyway: pages whose tag list was cut to fit a
  * header are covered too.
+ *
+ * The SDK loads with the first purge, not with the publisher: the Fastly and Cloudflare SDKs took
+ * most of the time the publisher spent loading its modules, and most starts never purge through them.
  */
-import Cloudflare from 'cloudflare';
+import type Cloudflare from 'cloudflare';
 import { encodeTag } from '../release-store/headers.ts';
 import { TokenBucket } from './rate.ts';
 import { batches, type PurgeAdapter, type PurgeReport, type PurgeRequest } from './types.ts';
@@ -28,24 +31,30 @@ export interface CloudflarePurgeOptions {
   now?: () => number;
 }
 
-function isRateLimited(error: unknown): boolean {
-  return error instanceof Cloudflare.RateLimitError || (error as { status?: number }).status === 429;
+function isRateLimited(sdk: typeof Cloudflare, error: unknown): boolean {
+  return error instanceof sdk.RateLimitError || (error as { status?: number }).status === 429;
+}
+
+/** The client, and one for tag purges that does not retry: a 429 there falls back at once. */
+async function clients(options: CloudflarePurgeOptions) {
+  const { default: sdk } = await import('cloudflare');
+  const client = new sdk({
+    apiToken: options.apiToken,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  });
+  return { sdk, client, tagClient: client.withOptions({ maxRetries: 0 }) };
 }
 
 export function createCloudflarePurger(options: CloudflarePurgeOptions): PurgeAdapter {
   const batchSize = options.batchSize ?? 100;
-  const client = new Cloudflare({
-    apiToken: options.apiToken,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-  });
-  // A 429 on a tag purge should fall back at once, not wait and retry.
-  const tagClient = client.withOptions({ maxRetries: 0 });
+  let loaded: ReturnType<typeof clients> | undefined;
   const bucket = new TokenBucket(options.tagBurst ?? 25, options.tagRequestsPerMinute ?? 5, options.now);
 
   return {
     name: 'cloudflare',
     async purge(request: PurgeRequest): Promise<PurgeReport> {
       const report: PurgeReport = { adapter: 'cloudflare', tags: 0, urls: 0, requests: 0, tagsSkipped: 0 };
+      const { sdk, client, tagClient } = await (loaded ??= clients(options));
       const tags = [...new Set(request.tags.map(encodeTag))];
       let limited = false;
       for (const batch of batches(tags, batchSize)) {
@@ -59,7 +68,7 @@ export function createCloudflarePurger(options: CloudflarePurgeOptions): PurgeAd
           await tagClient.cache.purge({ zone_id: options.zoneId, tags: batch });
           report.tags += batch.length;
         } catch (error) {
-          if (!isRateLimited(error)) throw error;
+          if (!isRateLimited(sdk, error)) throw error;
           bucket.drain();
           limited = true;
           report.tagsSkipped += batch.length;

@@ -15,13 +15,16 @@ import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { recordTag, tagsOf } from '../../../scripts/publisher/tags.ts';
 
 describe('PUBLISH_TARGET', () => {
-  it('is dir by default, s3 with a bucket, and anything else stops the start with the choices', () => {
-    expect(createReleaseStore({}, '/tmp/x')).toBeInstanceOf(DirReleaseStore);
-    expect(createReleaseStore({ PUBLISH_TARGET: 'dir' }, '/tmp/x')).toBeInstanceOf(DirReleaseStore);
-    const s3 = createReleaseStore({ PUBLISH_TARGET: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:1' }, '/x');
+  it('is dir by default, s3 with a bucket, and anything else stops the start with the choices', async () => {
+    expect(await createReleaseStore({}, '/tmp/x')).toBeInstanceOf(DirReleaseStore);
+    expect(await createReleaseStore({ PUBLISH_TARGET: 'dir' }, '/tmp/x')).toBeInstanceOf(DirReleaseStore);
+    const s3 = await createReleaseStore(
+      { PUBLISH_TARGET: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:1' },
+      '/x',
+    );
     expect(s3).toBeInstanceOf(S3ReleaseStore);
-    expect(() => createReleaseStore({ PUBLISH_TARGET: 's3' }, '/x')).toThrow(/S3_BUCKET/);
-    expect(() => createReleaseStore({ PUBLISH_TARGET: 'ftp' }, '/x')).toThrow(
+    await expect(createReleaseStore({ PUBLISH_TARGET: 's3' }, '/x')).rejects.toThrow(/S3_BUCKET/);
+    await expect(createReleaseStore({ PUBLISH_TARGET: 'ftp' }, '/x')).rejects.toThrow(
       'PUBLISH_TARGET must be dir or s3, not "ftp"',
     );
   });
