@@ -29,7 +29,6 @@ import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildSite } from '../site/build-site.ts';
 import { chromiumEnv, findChromium, CHROMIUM_MISSING_MESSAGE } from '../test/chromium.ts';
@@ -138,6 +137,9 @@ try {
       '--no-first-run',
     ],
   });
+  // Lighthouse loads here, after the options and the build: it takes seconds to load, and --help
+  // or a wrong option answers before that.
+  const { default: lighthouse } = await import('lighthouse');
   const rows = [];
   for (const [label, pagePath] of pages) {
     const load = loadavg()[0].toFixed(1);
