@@ -5,7 +5,7 @@
  * '[object Object]' or raw translation keys), and axe finds no WCAG 2.1 AA violation.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type ConsoleMessage } from '@playwright/test';
 
@@ -37,7 +37,7 @@ export async function expectNoLeakedPlaceholders(page: Page): Promise<void> {
 }
 
 /** axe-core's minified build: what a scan puts into the page (axeScan). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 /**
  * An axe scan of the page with the fast settings below; add the rules or tags to run
