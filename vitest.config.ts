@@ -51,10 +51,10 @@ const OWN_WORKER = INCLUDE.flatMap((pattern) => globSync(pattern)).filter(
 export default defineConfig({
   test: {
     environment: 'node',
-    // Three workers on 2 cores (Vitest's default there is one): the publisher suites spend much of
-    // their time waiting on child processes, publishes, timers and the API, and with two workers
-    // the run's last minutes left a core a third idle while two of them waited.
-    maxWorkers: 3,
+    // Both cores: the publisher suites spend much of their time waiting on builds, child
+    // processes and publishes, so a second worker overlaps those waits (on 2 cores Vitest's
+    // default is one worker).
+    maxWorkers: 2,
     globalSetup: ['tests/unit/temp-folder.ts'],
     sequence: { sequencer: LongSuitesFirst },
     testTimeout: 20_000,
