@@ -53,7 +53,7 @@ export default defineConfig({
     environment: 'node',
     // Both cores: the publisher suites spend much of their time waiting on builds, child
     // processes and publishes, so a second worker overlaps those waits (on 2 cores Vitest's
-    // default is one worker).
+    // default is one worker). A third made the run slower (docs/performance.md, Measured choices).
     maxWorkers: 2,
     globalSetup: ['tests/unit/temp-folder.ts'],
     sequence: { sequencer: LongSuitesFirst },
