@@ -1,16 +1,29 @@
 /**
- * One real build per test suite that needs a render path (the publisher's tests), made on the
- * first run into `work` and reused while src/, locales, public/, the config and the lockfile are
- * unchanged, with the seeded database it was built from (`base.sqlite`). The build bakes the
- * API's address and the site's origin into the render path, so each suite has its own ports.
+ * The real build the publisher suites share (loop, faults-journey, publish-s3): made on the first
+ * run into .data/test-build/ and reused while src/, locales, public/, the config and the lockfile
+ * are unchanged, with the seeded database it was built from (`base.sqlite`). Two suites that ask
+ * for it at once wait for one build (a lock beside it).
+ *
+ * A build bakes the API's address and the site's origin into its render path and pages
+ * (`BUILD_SITE`, `BUILD_API`; TEST_BUILD_PORT=N moves them to N and N+1). The loop suite serves
+ * the site and runs the API there; a suite with an API of its own elsewhere routes the build's API
+ * address to it (./route-api.ts), in its own process or in the publishers it starts.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import lockfile from 'proper-lockfile';
 import { buildSite, buildSourceDigest } from '../../../scripts/site/build-site.ts';
 import { startContentApi } from '../../../scripts/content-api/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WORK = path.join(ROOT, '.data/test-build');
+export const BUILD_SITE_PORT = Number(process.env.TEST_BUILD_PORT || 8814);
+export const BUILD_API_PORT = BUILD_SITE_PORT + 1;
+/** The site's origin baked into the build. */
+export const BUILD_SITE = `http://127.0.0.1:${BUILD_SITE_PORT}`;
+/** The API address baked into the build (PUBLIC_API_BASE_URL for the publishers that load it). */
+export const BUILD_API = `http://127.0.0.1:${BUILD_API_PORT}`;
 
 export interface BuiltSite {
   renderPathDir: string;
@@ -19,30 +32,48 @@ export interface BuiltSite {
   baseDb: string;
 }
 
-export async function buildOnce(o: { work: string; apiPort: number; siteUrl: string }): Promise<BuiltSite> {
+/** The shared build, made now if there is none for these sources, or waited for while another suite makes it. */
+export async function sharedBuild(): Promise<BuiltSite> {
+  mkdirSync(path.dirname(WORK), { recursive: true });
+  // The lock is a folder beside the build; a build takes under a minute alone, a few on a busy machine.
+  const release = await lockfile.lock(WORK, {
+    realpath: false,
+    lockfilePath: `${WORK}.lock`,
+    // The holder refreshes the lock while it builds; a lock a killed run left is taken over after a minute.
+    stale: 60_000,
+    update: 10_000,
+    retries: { retries: 1200, factor: 1, minTimeout: 250, maxTimeout: 250 },
+  });
+  try {
+    return await buildOnce();
+  } finally {
+    await release();
+  }
+}
+
+async function buildOnce(): Promise<BuiltSite> {
   const site: BuiltSite = {
-    renderPathDir: path.join(o.work, 'render-path'),
-    dist: path.join(o.work, 'dist'),
-    baseDb: path.join(o.work, 'base.sqlite'),
+    renderPathDir: path.join(WORK, 'render-path'),
+    dist: path.join(WORK, 'dist'),
+    baseDb: path.join(WORK, 'base.sqlite'),
   };
-  // The ports are baked into the build too (LOOP_TEST_PORT, PUBLISH_S3_TEST_PORT move them).
-  const digest = `${buildSourceDigest()} ${o.apiPort} ${o.siteUrl}`;
-  const stamp = path.join(o.work, 'source-digest');
+  const digest = `${buildSourceDigest()} ${BUILD_API} ${BUILD_SITE}`;
+  const stamp = path.join(WORK, 'source-digest');
   const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
   if (fresh && existsSync(path.join(site.renderPathDir, 'render-path.json')) && existsSync(site.baseDb)) return site;
-  rmSync(o.work, { recursive: true, force: true });
-  mkdirSync(o.work, { recursive: true });
-  const seed = await startContentApi({ host: '127.0.0.1', port: o.apiPort, dbPath: site.baseDb });
-  const config = path.join(o.work, 'astro.config.mjs');
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const seed = await startContentApi({ host: '127.0.0.1', port: BUILD_API_PORT, dbPath: site.baseDb });
+  const config = path.join(WORK, 'astro.config.mjs');
   writeFileSync(
     config,
     `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
-      `export default { ...base, outDir: ${JSON.stringify(site.dist)}, cacheDir: ${JSON.stringify(path.join(o.work, 'cache'))} };\n`,
+      `export default { ...base, outDir: ${JSON.stringify(site.dist)}, cacheDir: ${JSON.stringify(path.join(WORK, 'cache'))} };\n`,
   );
   const code = await buildSite({
     apiBaseUrl: seed.url,
     args: ['--config', path.relative(ROOT, config)],
-    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: o.siteUrl },
+    env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: BUILD_SITE },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await seed.close();

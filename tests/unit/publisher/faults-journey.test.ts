@@ -1,6 +1,6 @@
 /**
- * The faults a real host meets, through the whole publisher: the process `npm run publisher` runs, a real
- * build's render path (./built-site.ts, demo scale), the reference API with its editor endpoint
+ * The faults a real host meets, through the whole publisher: the process `npm run publisher` runs, the
+ * publisher suites' shared build's render path (./built-site.ts, demo scale), the reference API with its editor endpoint
  * sending signed webhooks (Standard Webhooks, as the CMS does), releases on disk.
  *
  * - SIGKILL (PORTAL_FAULT_KILL_AT, scripts/publisher/fault.ts) right after a webhook's 202, while
@@ -8,19 +8,28 @@
  *   again: the live release whole (every file against its manifest), no leftovers, every edit
  *   accepted before the kill live.
  *
- * - The API slow (a proxy at the address the build baked in): within the timeout, and past it on
+ * - The API slow (a proxy at the suite's API address): within the timeout, and past it on
  *   every try (API_TIMEOUT_MS=2000 instead of 30 s); one record answered malformed beside another
  *   edit in the same publish.
  *
- * Ports (site origin 19200 baked into the build, API 19201 (the proxy's in the second part, the
- * API then on 19203), publisher 19202): FAULTS_TEST_PORT=N moves them to N…N+3. The build is made
- * once into .data/test-faults-journey/ (about 40 s) and reused while the sources are unchanged.
- * Each kill case starts the publisher twice (each start re-reads the whole API): 20–45 s at load
- * average 3–8 on 2 cores, more on a busier machine (hence the 120 s limit).
+ * Ports (API 19201 (the proxy's in the second part, the API then on 19203), publisher 19202):
+ * FAULTS_TEST_PORT=N moves them to N+1…N+3. The publishers it starts send the requests for the
+ * build's API address to the suite's (./route-api.ts). Each kill case starts the publisher twice
+ * (each start re-reads the whole API): 20–45 s at load average 3–8 on 2 cores, more on a busier
+ * machine (hence the 120 s limit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
@@ -28,25 +37,28 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { readReleaseManifest } from '../../../scripts/publisher/release-store/dir.ts';
-import { buildOnce, startEditingApi } from './built-site.ts';
+import { BUILD_API, sharedBuild, startEditingApi, type BuiltSite } from './built-site.ts';
+import { routeApiArgs } from './route-api.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-faults-journey');
-const SITE_PORT = Number(process.env.FAULTS_TEST_PORT || 19200);
-const API_PORT = SITE_PORT + 1;
-const PUBLISHER_PORT = SITE_PORT + 2;
+const BASE_PORT = Number(process.env.FAULTS_TEST_PORT || 19200);
+const API_PORT = BASE_PORT + 1;
+const PUBLISHER_PORT = BASE_PORT + 2;
+/** What a publisher started here needs to reach this suite's API (or its proxy) at the build's API address. */
+const route = routeApiArgs(BUILD_API, `http://127.0.0.1:${API_PORT}`);
 const SECRET = `whsec_${Buffer.from('faults-journey-secret-0123456789').toString('base64')}`;
 const TOKEN = 'faults-journey-token';
-const renderPathDir = path.join(WORK, 'render-path');
-const dist = path.join(WORK, 'dist');
 const publishDir = path.join(WORK, 'releases');
 const runDb = path.join(WORK, 'run.sqlite');
 
 type Api = Awaited<ReturnType<typeof startContentApi>>;
 let api: Api;
+let built: BuiltSite;
 
 beforeAll(async () => {
-  const built = await buildOnce({ work: WORK, apiPort: API_PORT, siteUrl: `http://127.0.0.1:${SITE_PORT}` });
+  built = await sharedBuild();
+  mkdirSync(WORK, { recursive: true });
   for (const f of [runDb, `${runDb}-wal`, `${runDb}-shm`]) rmSync(f, { force: true });
   copyFileSync(built.baseDb, runDb);
   rmSync(publishDir, { recursive: true, force: true });
@@ -84,12 +96,13 @@ async function killAll(): Promise<void> {
 function startChild(env: Record<string, string> = {}): Child {
   const child = spawn(
     process.execPath,
-    ['scripts/publisher/main.ts', '--render-path', renderPathDir, '--base-dist', dist],
+    [...route.args, 'scripts/publisher/main.ts', '--render-path', built.renderPathDir, '--base-dist', built.dist],
     {
       cwd: ROOT,
       env: {
         ...process.env,
-        PUBLIC_API_BASE_URL: `http://127.0.0.1:${API_PORT}`,
+        ...route.env,
+        PUBLIC_API_BASE_URL: BUILD_API,
         WEBHOOK_SECRET: SECRET,
         PUBLISHER_HOST: '127.0.0.1',
         PUBLISHER_PORT: String(PUBLISHER_PORT),
@@ -323,7 +336,7 @@ describe('the publisher killed (SIGKILL) mid-publish, restarted: nothing accepte
 
 /**
  * The API slow or malformed during a re-read: the reference API moves to FAULTS_TEST_PORT+3 and a
- * proxy takes its address (the one the build baked in), delaying or altering chosen answers.
+ * proxy takes its address (where the publishers send the build's API address), delaying or altering chosen answers.
  */
 describe('the API slow or answering one malformed record during a publish', () => {
   let proxy: Server;
@@ -339,13 +352,13 @@ describe('the API slow or answering one malformed record during a publish', () =
   beforeAll(async () => {
     await api.close();
     api = await startEditingApi({
-      port: SITE_PORT + 3,
+      port: BASE_PORT + 3,
       dbPath: runDb,
       token: TOKEN,
       publisherPort: PUBLISHER_PORT,
       secret: SECRET,
     });
-    const upstreamPort = SITE_PORT + 3;
+    const upstreamPort = BASE_PORT + 3;
     proxy = createServer((req: IncomingMessage, res) => {
       const url = req.url ?? '/';
       const { delayMs = 0, rewrite } = plan(url);

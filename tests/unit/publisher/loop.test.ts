@@ -1,15 +1,14 @@
 /**
- * The publisher end to end at demo scale: a real build's render
- * path, the reference API with its editor endpoint, signed webhooks, releases on disk and the
- * sirv site server. One build is made on the first run (.data/test-publisher/, about a minute on
- * a shared machine; ./built-site.ts) and reused while src/, locales, public/ and the config are
- * unchanged; every run starts from a copy of the seeded database. The tests run in order and share one publisher.
+ * The publisher end to end at demo scale: the publisher suites' shared build's render path
+ * (./built-site.ts), the reference API with its editor endpoint, signed webhooks, releases on disk
+ * and the sirv site server; every run starts from a copy of the seeded database. The tests run in
+ * order and share one publisher.
  *
- * Ports (site 8814, API 8815, publisher 8816; `LOOP_TEST_PORT=N` moves them to N, N+1, N+2) are
- * fixed for a build: it bakes the API's address into the render path, and the site's origin
- * into every page.
+ * The site and the API run where the build says they are (site 8814, API 8815; TEST_BUILD_PORT=N
+ * moves them to N and N+1, and rebuilds): the build bakes the API's address into the render path,
+ * and the site's origin into every page. The publisher listens on the next port.
  */
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -22,23 +21,27 @@ import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { startSiteServer } from '../../../scripts/publisher/site-server.ts';
 import { PathsStopped } from '../../../scripts/publisher/render-path.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
-import { buildOnce, startEditingApi } from './built-site.ts';
+import {
+  BUILD_API_PORT,
+  BUILD_SITE,
+  BUILD_SITE_PORT,
+  sharedBuild,
+  startEditingApi,
+  type BuiltSite,
+} from './built-site.ts';
 import { fakeClock } from './fake-clock.ts';
 import { Schedule } from '../../../scripts/publisher/schedule.ts';
 import { markStale, setClock } from '../../../src/lib/clock.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-publisher');
-const SITE_PORT = Number(process.env.LOOP_TEST_PORT || 8814);
-const API_PORT = SITE_PORT + 1;
-const PUBLISHER_PORT = SITE_PORT + 2;
-const SITE = `http://127.0.0.1:${SITE_PORT}`;
+const SITE_PORT = BUILD_SITE_PORT;
+const API_PORT = BUILD_API_PORT;
+const PUBLISHER_PORT = BUILD_SITE_PORT + 2;
+const SITE = BUILD_SITE;
 const SECRET = `whsec_${Buffer.from('loop-test-secret-0123456789').toString('base64')}`;
 const TOKEN = 'loop-test-token';
-const renderPathDir = path.join(WORK, 'render-path');
-const dist = path.join(WORK, 'dist');
 const publishDir = path.join(WORK, 'releases');
-const baseDb = path.join(WORK, 'base.sqlite');
 const runDb = path.join(WORK, 'run.sqlite');
 
 type Api = Awaited<ReturnType<typeof startContentApi>>;
@@ -47,6 +50,7 @@ type Running = Awaited<ReturnType<typeof startPublisher>>;
 type RenderLine = { spliced: number; twinsOwed: number; twinsMade: number };
 let api: Api;
 let running: Running;
+let built: BuiltSite;
 let site: Awaited<ReturnType<typeof startSiteServer>>;
 const logs: string[] = [];
 
@@ -55,8 +59,8 @@ const startApi = () =>
 
 const start = () =>
   startPublisher({
-    renderPathDir,
-    baseDist: dist,
+    renderPathDir: built.renderPathDir,
+    baseDist: built.dist,
     publishDir,
     secrets: [SECRET],
     insecureDev: false,
@@ -119,9 +123,10 @@ async function listedSlugs(n: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  await buildOnce({ work: WORK, apiPort: API_PORT, siteUrl: SITE });
+  built = await sharedBuild();
+  mkdirSync(WORK, { recursive: true });
   for (const f of [runDb, `${runDb}-wal`, `${runDb}-shm`]) rmSync(f, { force: true });
-  copyFileSync(baseDb, runDb);
+  copyFileSync(built.baseDb, runDb);
   rmSync(publishDir, { recursive: true, force: true });
   api = await startApi();
   running = await start();
@@ -164,13 +169,13 @@ describe('publisher loop (demo scale, real render path)', () => {
   });
 
   it('the base release is the build, and a full publish through the render path gives the same bytes', async () => {
-    const built = hashes(dist);
+    const fromBuild = hashes(built.dist);
     await running.publisher.publishFull();
     const published = hashes(path.join(publishDir, 'live'));
-    const differ = [...built].filter(([f, h]) => published.get(f) !== h).map(([f]) => f);
+    const differ = [...fromBuild].filter(([f, h]) => published.get(f) !== h).map(([f]) => f);
     expect(differ).toEqual([]);
-    expect(published.size).toBe(built.size);
-    expect(built.size).toBeGreaterThan(800);
+    expect(published.size).toBe(fromBuild.size);
+    expect(fromBuild.size).toBeGreaterThan(800);
     expect(twinProblems(path.join(publishDir, 'live'))).toEqual([]);
   }, 120_000);
 
@@ -391,13 +396,13 @@ describe('publisher loop (demo scale, real render path)', () => {
   it('a restart serves the live release as it is, without a build, and the catch-up renders only what differs', async () => {
     await running.close();
     const liveId = (await running.store.live())!.id;
-    const mtime = statSync(path.join(dist, 'index.html')).mtimeMs;
+    const mtime = statSync(path.join(built.dist, 'index.html')).mtimeMs;
     const from = logs.length;
     running = await start();
     expect(logs.slice(from).join('\n')).toContain(`serving the live release ${liveId} as it is`);
     expect((await fetch(`${SITE}/`)).status).toBe(200);
     await running.publisher.idle();
-    expect(statSync(path.join(dist, 'index.html')).mtimeMs).toBe(mtime); // no build
+    expect(statSync(path.join(built.dist, 'index.html')).mtimeMs).toBe(mtime); // no build
     // The rolled-back release showed older data: the catch-up re-renders what the API has now.
     const [slug] = await listedSlugs(1);
     expect(live(`en/article/${slug}/index.html`)).toContain('Written while the API was down');

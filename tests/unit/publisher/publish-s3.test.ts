@@ -1,16 +1,17 @@
 /**
- * The publisher with PUBLISH_TARGET=s3 and a PURGE_COMMAND, end to end at demo scale: a real
- * build's render path (./built-site.ts, .data/test-wire-s3/), the reference API with its editor
+ * The publisher with PUBLISH_TARGET=s3 and a PURGE_COMMAND, end to end at demo scale: the
+ * publisher suites' shared build's render path (./built-site.ts), the reference API with its editor
  * endpoint, s3rver on loopback as the bucket, and a recording endpoint the purge command posts
  * its JSON to with curl. What a CDN would fetch from the bucket and what it would be told to
  * forget, after a first publish, an edit, a deletion, failed publishes (API down, bucket down)
  * and a rollback. The tests run in order and share one publisher.
  *
- * Ports 8870 (the site's origin, baked into the build), 8871 (API), 8872 (publisher), 8873 (s3rver);
- * `PUBLISH_S3_TEST_PORT=N` moves them to N … N+3.
+ * Ports 8871 (API), 8872 (publisher), 8873 (s3rver); `PUBLISH_S3_TEST_PORT=N` moves them to
+ * N+1 … N+3. The publisher runs in this process, which sends the requests for the build's API
+ * address to the suite's (./route-api.ts).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -21,14 +22,14 @@ import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { IMMUTABLE, SHORT } from '../../../scripts/publisher/release-store/headers.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
-import { buildOnce, startEditingApi, type BuiltSite } from './built-site.ts';
+import { BUILD_API, sharedBuild, startEditingApi, type BuiltSite } from './built-site.ts';
+import { routeApi } from './route-api.ts';
 import { startRecorder } from './recorder.ts';
 import { BUCKET, CREDENTIALS, startS3rver, type LocalS3 } from './s3rver.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-wire-s3');
 const BASE_PORT = Number(process.env.PUBLISH_S3_TEST_PORT || 8870);
-const SITE = `http://127.0.0.1:${BASE_PORT}`;
 const API_PORT = BASE_PORT + 1;
 const PUBLISHER_PORT = BASE_PORT + 2;
 const S3_PORT = BASE_PORT + 3;
@@ -37,6 +38,7 @@ const SECRET = `whsec_${Buffer.from('s3-publish-test-secret-0123').toString('bas
 const TOKEN = 's3-publish-test-token';
 
 let built: BuiltSite;
+let unroute: (() => void) | undefined;
 let api: Awaited<ReturnType<typeof startContentApi>>;
 let s3: LocalS3;
 let s3Dir: string;
@@ -134,7 +136,9 @@ async function until(ok: () => boolean | Promise<boolean>, ms = 30_000): Promise
 }
 
 beforeAll(async () => {
-  built = await buildOnce({ work: WORK, apiPort: API_PORT, siteUrl: SITE });
+  built = await sharedBuild();
+  mkdirSync(WORK, { recursive: true });
+  unroute = routeApi(BUILD_API, `http://127.0.0.1:${API_PORT}`);
   for (const f of [runDb, `${runDb}-wal`, `${runDb}-shm`]) rmSync(f, { force: true });
   copyFileSync(built.baseDb, runDb);
   rmSync(publishDir, { recursive: true, force: true });
@@ -174,6 +178,7 @@ afterAll(async () => {
   await recorder?.close();
   await s3?.stop().catch(() => {});
   if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+  unroute?.();
 });
 
 describe('publisher → S3 bucket, purged by record tags and paths', () => {
