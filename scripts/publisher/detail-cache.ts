@@ -4,7 +4,7 @@
  * its whole area. It is the bridge's `DETAIL_CACHE` (src/lib/bridge.ts), which the site's loaders
  * (src/collections/api-collection.ts) ask before they call the API.
  */
-import { detailEndpoints, linkTypes } from '../../src/areas/registry.ts';
+import { collectionsOfType, detailEndpoints, linkTypes } from '../../src/areas/registry.ts';
 import { DETAIL_CACHE, type HeldList } from '../../src/lib/bridge.ts';
 
 /**
@@ -14,6 +14,13 @@ import { DETAIL_CACHE, type HeldList } from '../../src/lib/bridge.ts';
 const DETAIL_ENDPOINTS = detailEndpoints();
 /** Types whose edits place no record in another area's lists (the menus): `#listedOnly`. */
 const LINK_TYPES = linkTypes();
+/** Collection → the webhook types whose records may change it (its area's manifest): `#listedOnly`. */
+const TYPES_OF_COLLECTION = (() => {
+  const out = new Map<string, Set<string>>();
+  for (const [type, collections] of Object.entries(collectionsOfType()))
+    for (const c of collections) out.set(c, (out.get(c) ?? new Set()).add(type));
+  return out;
+})();
 
 /** Keys a stored answer names (its own and its related records'): values of slug, id and uuid fields. */
 function namedKeys(value: unknown, out = new Set<string>()): Set<string> {
@@ -394,8 +401,13 @@ class DetailCache {
    * src/collections/categorised-records.ts). A record that another list
    * shows but the main list does not is caught up by the next scheduled re-read.
    */
-  list(lang: string, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined {
-    if (!this.#dirty || !this.#listedOnly()) return undefined;
+  list(
+    lang: string,
+    endpoint: string,
+    landsIn: (key: string) => boolean,
+    collection: string,
+  ): { value: unknown[] } | undefined {
+    if (!this.#dirty || !this.#listedOnly(collection)) return undefined;
     const held = this.#lists.get(`${lang} ${endpoint}`);
     if (!held) return undefined;
     for (const [type, keys] of this.#dirty)
@@ -417,8 +429,8 @@ class DetailCache {
    * a menu's key is left out: it names no item). Undefined in a catch-up or a scheduled
    * re-read, which read every page.
    */
-  pages(lang: string, endpoint: string): HeldList | undefined {
-    if (!this.#dirty || !this.#listedOnly()) return undefined;
+  pages(lang: string, endpoint: string, collection: string): HeldList | undefined {
+    if (!this.#dirty || !this.#listedOnly(collection)) return undefined;
     const held = this.#paged.get(`${lang} ${endpoint}`);
     if (!held) return undefined;
     const dirty = new Map<string, string>();
@@ -440,8 +452,11 @@ class DetailCache {
    * (src/collections/api-collection.ts). The GETs answered from the caches have no ETag, so the
    * area's next scheduled re-read reads it in full.
    */
-  skipsRevalidation(): boolean {
-    return this.#listedOnly() && [...this.#dirty!.keys()].every((type) => LINK_TYPES.has(type) || this.#held.has(type));
+  skipsRevalidation(collection: string): boolean {
+    return (
+      this.#listedOnly(collection) &&
+      this.#dirtyTypes(collection).every((type) => LINK_TYPES.has(type) || this.#held.has(type))
+    );
   }
 
   /**
@@ -449,12 +464,21 @@ class DetailCache {
    * items are their own, so a list changes only where they were or are now) or only link to
    * records (src/areas/registry.ts `linkTypes`: a menu places no record in the articles' lists,
    * it links to article pages the articles' re-read then reads). Another type (a law, a survey,
-   * a popup) says nothing of where records land. The one rule behind kept lists, held paged
-   * lists and reading a language without revalidating it.
+   * a popup) says nothing of where records land. Asked for one collection: only the dirty types
+   * its area's manifest says may change it count (a law beside ten events leaves the events' lists
+   * to prediction and reads the laws' in full). The one rule behind kept lists, held paged lists
+   * and reading a language without revalidating it.
    */
-  #listedOnly(): boolean {
+  #listedOnly(collection: string): boolean {
     const listed = (type: string) => DETAIL_ENDPOINTS[type] !== undefined || LINK_TYPES.has(type);
-    return this.#dirty !== null && [...this.#dirty.keys()].every(listed);
+    return this.#dirty !== null && this.#dirtyTypes(collection).every(listed);
+  }
+
+  /** This re-read's dirty types that may change `collection` (every dirty type for a collection no manifest names). */
+  #dirtyTypes(collection: string): string[] {
+    const types = [...this.#dirty!.keys()];
+    const mayChange = TYPES_OF_COLLECTION.get(collection);
+    return mayChange ? types.filter((type) => mayChange.has(type)) : types;
   }
 
   heard(lang: string, url: string, text: string): void {

@@ -270,7 +270,8 @@ function createAreaContext(
   lang: Lang,
   limit: Limiter,
   warn: (m: string) => void,
-  malformed: (key: string) => void = () => {},
+  malformed: (key: string) => void,
+  collection: string,
 ): AreaContext {
   const call = <R>(where: string, task: () => Promise<R>) =>
     limit(() => (stepAsideIfAsked(where), withRetry(task))).catch((error: unknown) => {
@@ -328,7 +329,7 @@ function createAreaContext(
     },
     async kept(endpoint, load, landsIn) {
       const cache = detailCache();
-      const held = cache?.list?.(lang, endpoint, landsIn);
+      const held = cache?.list?.(lang, endpoint, landsIn, collection);
       if (held) {
         // As a reused detail answer: a GET this sync did not make, so the next one reads in full.
         areaGets.getStore()?.set(`${lang} reused:${endpoint}`, null);
@@ -338,7 +339,7 @@ function createAreaContext(
       cache?.setList?.(lang, endpoint, items);
       return items;
     },
-    heldList: (endpoint) => detailCache()?.pages?.(lang, endpoint),
+    heldList: (endpoint) => detailCache()?.pages?.(lang, endpoint, collection),
     holdList: (endpoint, items, limit) => detailCache()?.setPages?.(lang, endpoint, items, limit),
     listPagesReused(urls) {
       // As a reused detail answer: GETs this sync did not make, so the next one reads in full.
@@ -449,7 +450,7 @@ async function readLanguage<S extends z.ZodType>(lang: Lang, sync: AreaSync<S>) 
     synced.key === syncKey &&
     stored !== undefined &&
     countOf(store.keys(), `${lang}/`) === Number(stored) &&
-    detailCache()?.skipsRevalidation?.() !== true &&
+    detailCache()?.skipsRevalidation?.(collection) !== true &&
     (await stillValid(lang, synced, limit))
   ) {
     return { lang, unchanged: true as const, unchangedGets: synced.gets.length };
@@ -459,6 +460,7 @@ async function readLanguage<S extends z.ZodType>(lang: Lang, sync: AreaSync<S>) 
     limit,
     (m) => logger.warn(m),
     (key) => sync.malformed.add(key),
+    collection,
   );
   try {
     const started = performance.now();

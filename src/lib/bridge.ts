@@ -82,11 +82,20 @@ export interface DetailCache {
   embeds?(): boolean;
   /** The answer of `endpoint` came embedded in its list (no request of its own). */
   embedded?(endpoint: string): void;
-  /** A list's last answer when no record of this re-read can have changed it (`kept`), else undefined. */
-  list?(lang: string, endpoint: string, landsIn: (key: string) => boolean): { value: unknown[] } | undefined;
+  /**
+   * A list's last answer when no record of this re-read can have changed it (`kept`), else
+   * undefined. `collection`: the collection whose loader reads it (its area's manifest says which
+   * records' types may change it; a record of another type in the same re-read does not count).
+   */
+  list?(
+    lang: string,
+    endpoint: string,
+    landsIn: (key: string) => boolean,
+    collection: string,
+  ): { value: unknown[] } | undefined;
   setList?(lang: string, endpoint: string, items: readonly unknown[]): void;
-  /** A paged list's last whole answer and this re-read's dirty records, when its pages may be predicted. */
-  pages?(lang: string, endpoint: string): HeldList | undefined;
+  /** A paged list's last whole answer and this re-read's dirty records, when its pages may be predicted (`collection` as for `list`). */
+  pages?(lang: string, endpoint: string, collection: string): HeldList | undefined;
   setPages?(lang: string, endpoint: string, items: readonly unknown[], limit: number): void;
   /** Pages of a paged list answered from the held list in this pass. */
   pagesReused?(count: number): void;
@@ -94,9 +103,9 @@ export interface DetailCache {
    * True in the publisher's re-read of edited records it holds the answers of: a language is then
    * read through its caches (page 1 of a held list, kept lists, reused answers: a few requests)
    * instead of revalidating every GET of its last sync first (a 304 each for every list page of
-   * the language an edit left alone).
+   * the language an edit left alone). `collection` as for `list`.
    */
-  skipsRevalidation?(): boolean;
+  skipsRevalidation?(collection: string): boolean;
   /**
    * One language of `collection` was read from the API (not found unchanged): every answer it
    * handed over came through `set`, `setList` and `setPages` (a render-path build keeps them for

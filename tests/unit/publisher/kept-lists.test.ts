@@ -24,8 +24,11 @@ const item = (slug: string, category: string, department = dept, source?: string
   ...(source ? { source } : {}),
 });
 
-/** The API: every article of the area, newest first; a pair's list is the items of that pair. */
-function api(items: Item[]) {
+/**
+ * The API: every article of the area, newest first; a pair's list is the items of that pair. The
+ * lists are read by `collection`'s loader (the articles', unless a test says otherwise).
+ */
+function api(items: Item[], collection = 'articles') {
   const calls: string[] = [];
   const ctx = {
     lang: 'en',
@@ -33,7 +36,7 @@ function api(items: Item[]) {
     call: <R>(_: string, task: () => Promise<R>) => task(),
     all: async () => [],
     kept<T>(endpoint: string, load: () => Promise<T[]>, landsIn: (key: string) => boolean) {
-      const held = detailCache.list('en', endpoint, landsIn);
+      const held = detailCache.list('en', endpoint, landsIn, collection);
       if (held) return Promise.resolve(held.value as T[]);
       return load().then((value) => (detailCache.setList('en', endpoint, value), value));
     },
@@ -120,17 +123,38 @@ describe('kept department lists', () => {
     expect((await lists())['own/news']).toEqual(['article:x', 'article:o1', 'article:a1', 'article:a2']);
   });
 
-  it('reuses nothing in a whole re-read, or for an event of a type that says nothing of where records land', async () => {
-    const site = api([item('a1', 'news'), item('a2', 'tips')]);
+  it('reuses nothing in a whole re-read, or for an event of a type that says nothing of where its records land', async () => {
+    // The home page's lists: a popup (no detail endpoint) may change them (src/areas/home/manifest.ts).
+    const site = api([item('a1', 'news'), item('a2', 'tips')], 'home');
     detailCache.begin(null);
     await site.read();
     site.calls.length = 0;
     detailCache.begin(null);
     await site.read();
     expect(site.calls.splice(0).length).toBe(2);
-    detailCache.begin([{ type: 'law', action: 'update', key: 'a1' }]); // no detail endpoint: may be anything
+    detailCache.begin([{ type: 'popup', action: 'update', key: 'a1' }]); // no detail endpoint: may be anything
     await site.read();
     expect(site.calls.splice(0).length).toBe(2);
+    detailCache.begin([
+      { type: 'popup', action: 'update', key: 'p1' },
+      { type: 'article', action: 'update', key: 'a2' },
+    ]);
+    await site.read();
+    expect(site.calls.splice(0).length).toBe(2);
+  });
+
+  it("keeps the lists a type cannot change: a law beside an article edit fetches only that article's list", async () => {
+    // A law (no detail endpoint) may change the laws' lists, not the articles' (src/areas/*/manifest.ts).
+    const site = api([item('a1', 'news'), item('a2', 'tips')]);
+    detailCache.begin(null);
+    await site.read();
+    site.calls.length = 0;
+    detailCache.begin([
+      { type: 'law', action: 'update', key: 'l1' },
+      { type: 'article', action: 'update', key: 'a2' },
+    ]);
+    await site.read();
+    expect(site.calls.splice(0)).toEqual(['d1/tips']);
   });
 
   it('reuses every list for a menu edit, which only links to articles (src/areas/registry.ts linkTypes)', async () => {
@@ -150,28 +174,48 @@ describe('held paged lists (src/collections/page-prediction.ts)', () => {
     const list = [{ slug: 'a1' }, { slug: 'a2' }];
     detailCache.begin(null); // a catch-up reads every page and holds the list
     detailCache.setPages('en', '/content/category/all', list, 100);
-    expect(detailCache.pages('en', '/content/category/all')).toBeUndefined();
+    expect(detailCache.pages('en', '/content/category/all', 'articles')).toBeUndefined();
 
     detailCache.begin([
       { type: 'article', action: 'update', key: 'a1' },
       { type: 'article', action: 'delete', key: 'a2' },
     ]);
-    const held = detailCache.pages('en', '/content/category/all');
+    const held = detailCache.pages('en', '/content/category/all', 'articles');
     expect(held?.items).toBe(list);
     expect(held?.limit).toBe(100);
     expect([...(held?.dirty ?? [])]).toEqual([
       ['a1', 'update'],
       ['a2', 'delete'],
     ]);
-    expect(detailCache.pages('th', '/content/category/all')).toBeUndefined(); // nothing held in that language
+    expect(detailCache.pages('th', '/content/category/all', 'articles')).toBeUndefined(); // nothing held in that language
 
-    detailCache.begin([{ type: 'law', action: 'update', key: 'a1' }]); // no detail endpoint: says nothing of where it lands
-    expect(detailCache.pages('en', '/content/category/all')).toBeUndefined();
+    // A popup has no detail endpoint: it says nothing of where it lands in the home page's lists.
+    detailCache.setPages('en', '/home/articles', list, 100);
+    detailCache.begin([{ type: 'popup', action: 'update', key: 'a1' }]);
+    expect(detailCache.pages('en', '/home/articles', 'home')).toBeUndefined();
 
     // A menu places no article in a list: the list is held, with no dirty item (its key names none).
     detailCache.begin([{ type: 'menu', action: 'update', key: 'a1' }]);
-    expect(detailCache.pages('en', '/content/category/all')?.items).toBe(list);
-    expect(detailCache.pages('en', '/content/category/all')?.dirty.size).toBe(0);
-    expect(detailCache.skipsRevalidation()).toBe(true);
+    expect(detailCache.pages('en', '/content/category/all', 'articles')?.items).toBe(list);
+    expect(detailCache.pages('en', '/content/category/all', 'articles')?.dirty.size).toBe(0);
+    expect(detailCache.skipsRevalidation('articles')).toBe(true);
+  });
+
+  it("a law beside article edits: the articles' lists are still predicted and read through the caches, the laws' are not", () => {
+    const articles = [{ slug: 'a1' }, { slug: 'a2' }];
+    const laws = [{ id: 'l1' }, { id: 'l2' }];
+    detailCache.begin(null);
+    detailCache.setPages('en', '/content/category/all', articles, 100);
+    detailCache.setPages('en', '/law/list', laws, 100);
+    detailCache.set('en', '/content/page/a1', { slug: 'a1' }); // an article's answer held
+
+    detailCache.begin([
+      { type: 'law', action: 'update', key: 'l1' },
+      { type: 'article', action: 'update', key: 'a1' },
+    ]);
+    expect(detailCache.pages('en', '/content/category/all', 'articles')?.items).toBe(articles);
+    expect(detailCache.skipsRevalidation('articles')).toBe(true);
+    expect(detailCache.pages('en', '/law/list', 'laws')).toBeUndefined();
+    expect(detailCache.skipsRevalidation('laws')).toBe(false);
   });
 });
