@@ -5,7 +5,7 @@
  *
  *   npm run bench:publish                          --scale 1400 (about 20,000 pages), every kind
  *   npm run bench:publish -- --scale 50 --per-kind 3   a quick run
- *   npm run bench:publish -- --reuse               keep the database and build of the last run
+ *   npm run bench:publish -- --reuse               keep the database and build of the last run (the build only when made from the same scale, after the last change to src/)
  *   npm run bench:publish -- --build-only          only the database and the build
  *   npm run bench:publish -- --full                also a full publish through the render path
  *   npm run bench:publish -- --per-kind 10         edits of each kind (default 10)
@@ -115,7 +115,7 @@ How fast the publisher puts each kind of edit live, at scale, with and without v
                      waiting for nothing) or both (default both)
   --gap-ms N         milliseconds between edits back to back (default 1000)
   --memory-edits N   then N title edits: RSS after 50 and after N
-  --reuse            keep the database and build of the last run
+  --reuse            keep the database and build of the last run (the build: if of the same scale and newer than src/)
   --restart          keep the last run's releases and start as a restart does
   --build-only       only the database and the build
   --full             also a full publish through the render path
@@ -187,6 +187,8 @@ const TOKEN = 'bench-editor-token';
 const dbPath = path.join(WORK, `api-${scale}.sqlite`);
 const renderPathDir = path.join(WORK, 'render-path');
 const outDir = path.join(WORK, 'dist');
+/** Which database (which scale) the kept build was made from: another scale's build is not kept. */
+const builtFromFile = path.join(WORK, 'built-from');
 const cacheDir = path.join(WORK, 'cache');
 const publishDir = path.join(WORK, 'releases');
 const config = path.join(WORK, 'astro.config.mjs');
@@ -247,6 +249,7 @@ const build = async (label: string, { cold = false } = {}): Promise<number> => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (code !== 0) throw new Error(`${label} failed (exit ${code})`);
+  writeFileSync(builtFromFile, path.basename(dbPath));
   const ms = performance.now() - t;
   console.log(`${label}: ${s(ms)}`);
   noteLoad(label);
@@ -275,6 +278,8 @@ const codeChangedAt = () =>
  */
 const keptFor = async () => {
   try {
+    const builtFrom = existsSync(builtFromFile) ? readFileSync(builtFromFile, 'utf8') : 'an unknown database';
+    if (builtFrom !== path.basename(dbPath)) throw new Error(`built from ${builtFrom}, not ${path.basename(dbPath)}`);
     const { builtAt } = await checkRenderPath(renderPathDir, api.url);
     if (builtAt && Date.parse(builtAt) < codeChangedAt())
       throw new Error(`built at ${builtAt}, before the last change to src/ or astro.config.mjs`);
