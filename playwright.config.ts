@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end and accessibility suite. `npm test` (scripts/test/main.ts) builds the site,
  * serves it and the reference API on loopback, and passes their addresses here.
  */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321';
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8814';
 
 export default defineConfig({
   testDir: 'tests/e2e',

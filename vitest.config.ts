@@ -8,7 +8,7 @@ const INCLUDE = ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'];
  * The suites that take a minute or more (builds, child processes, publishes at demo scale), in the
  * order they start, before the rest: the short files then fill the other worker around them and
  * the run does not end on one of them alone. The loop suite starts first and makes the build the
- * publisher suites share (tests/unit/publisher/built-site.ts) while the other worker runs the long
+ * publisher suites share (scripts/test/built-site.ts) while the other worker runs the long
  * suites that need none; faults-journey and publish-s3 then find the build made. Without a record
  * of earlier runs (a fresh clone) Vitest orders by file size, which starts a short file with a long
  * run, such as deploy-try's, last.

@@ -56,7 +56,7 @@ const schema = z
     PORT: port,
     SEARCH_PORT: port,
     SITE_METRICS_PORT: port,
-    E2E_API_PORT: port,
+    CHECKS_API_PORT: port,
     BENCH_API_PORT: port,
     KEEP_RELEASES: positive('a whole number of at least 1'),
     API_SCALE: positive('a whole number from 1 to 1000000').max(1_000_000, 'must be a whole number from 1 to 1000000'),

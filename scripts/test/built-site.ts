@@ -1,22 +1,25 @@
 /**
- * The real build the publisher suites share (loop, faults-journey, publish-s3): made on the first
- * run into .data/test-build/ and reused while src/, locales, public/, the config and the lockfile
- * are unchanged, with the seeded database it was built from (`base.sqlite`). Two suites that ask
- * for it at once wait for one build (a lock beside it).
+ * The one real build of the demo site the tests use: the publisher suites (loop, faults-journey,
+ * publish-s3) publish from it, and `npm test` serves it to the end-to-end suite
+ * (scripts/test/main.ts). Made on the first run into .data/test-build/ and reused while src/,
+ * locales, public/, the config and the lockfile are unchanged, with the seeded database it was
+ * built from (`base.sqlite`) and its output (`build.log`). Two runs that ask for it at once wait
+ * for one build (a lock beside it).
  *
  * A build bakes the API's address and the site's origin into its render path and pages
  * (`BUILD_SITE`, `BUILD_API`; TEST_BUILD_PORT=N moves them to N and N+1). The loop suite serves
- * the site and runs the API there; a suite with an API of its own elsewhere routes the build's API
- * address to it (./route-api.ts), in its own process or in the publishers it starts.
+ * the site and runs the API there, and so does the end-to-end suite once the unit tests are done;
+ * a suite with an API of its own elsewhere routes the build's API address to it
+ * (tests/unit/publisher/route-api.ts), in its own process or in the publishers it starts.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lockfile from 'proper-lockfile';
-import { buildSite, buildSourceDigest } from '../../../scripts/site/build-site.ts';
-import { startContentApi } from '../../../scripts/content-api/server.ts';
+import { buildSite, buildSourceDigest } from '../site/build-site.ts';
+import { startContentApi } from '../content-api/server.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORK = path.join(ROOT, '.data/test-build');
 export const BUILD_SITE_PORT = Number(process.env.TEST_BUILD_PORT || 8814);
 export const BUILD_API_PORT = BUILD_SITE_PORT + 1;
@@ -30,6 +33,8 @@ export interface BuiltSite {
   dist: string;
   /** The seeded database the build read; copy it before a run changes it. */
   baseDb: string;
+  /** What the build printed. */
+  log: string;
 }
 
 /** The shared build, made now if there is none for these sources, or waited for while another suite makes it. */
@@ -56,11 +61,13 @@ async function buildOnce(): Promise<BuiltSite> {
     renderPathDir: path.join(WORK, 'render-path'),
     dist: path.join(WORK, 'dist'),
     baseDb: path.join(WORK, 'base.sqlite'),
+    log: path.join(WORK, 'build.log'),
   };
   const digest = `${buildSourceDigest()} ${BUILD_API} ${BUILD_SITE}`;
   const stamp = path.join(WORK, 'source-digest');
   const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
-  if (fresh && existsSync(path.join(site.renderPathDir, 'render-path.json')) && existsSync(site.baseDb)) return site;
+  const whole = [path.join(site.renderPathDir, 'render-path.json'), site.baseDb, site.log].every((f) => existsSync(f));
+  if (fresh && whole) return site;
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   const seed = await startContentApi({ host: '127.0.0.1', port: BUILD_API_PORT, dbPath: site.baseDb });
@@ -70,35 +77,18 @@ async function buildOnce(): Promise<BuiltSite> {
     `import base from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'astro.config.mjs')).href)};\n` +
       `export default { ...base, outDir: ${JSON.stringify(site.dist)}, cacheDir: ${JSON.stringify(path.join(WORK, 'cache'))} };\n`,
   );
+  const log = openSync(site.log, 'w');
   const code = await buildSite({
     apiBaseUrl: seed.url,
     args: ['--config', path.relative(ROOT, config)],
     env: { RENDER_PATH_DIR: site.renderPathDir, SITE_URL: BUILD_SITE },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    stdio: ['ignore', log, log],
+  }).finally(() => closeSync(log));
   await seed.close();
-  if (code !== 0) throw new Error(`build failed (${code})`);
+  if (code !== 0) {
+    const tail = readFileSync(site.log, 'utf8').split('\n').slice(-60).join('\n');
+    throw new Error(`The build of the demo site failed (exit ${code}); its output is in ${site.log}:\n${tail}`);
+  }
   writeFileSync(stamp, digest);
   return site;
-}
-
-/** The reference API on `port` over `dbPath`, its editor endpoint sending signed webhooks to the publisher on `publisherPort`. */
-export function startEditingApi(o: {
-  port: number;
-  dbPath: string;
-  token: string;
-  publisherPort: number;
-  secret: string;
-}) {
-  return startContentApi({
-    host: '127.0.0.1',
-    port: o.port,
-    dbPath: o.dbPath,
-    editor: {
-      token: o.token,
-      webhookUrl: `http://127.0.0.1:${o.publisherPort}/hooks/content`,
-      webhookSecret: o.secret,
-      log: () => {},
-    },
-  });
 }

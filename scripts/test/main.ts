@@ -3,24 +3,23 @@
  *   1. unit tests (vitest)
  *   2. the type checks of `npm run check` (scripts/site/check.ts) against a fresh reference API
  *   3. the code checks of `npm run lint` (ESLint, Prettier, knip: scripts/site/lint.ts)
- *   4. a fresh build of the site against that API with its demo data
- *   5. the end-to-end and accessibility suite (Playwright, Chromium) against the
- *      built site served on loopback by the site server `npm start` uses (sirv, with the manual
- *      search route rendered through the build's render path), with the API still running
- * 2 to 4 run one after the other while the unit tests run: the unit suites spend much of their
- * time waiting on child processes and publishes, and the checks and the build use that time.
- * Their output is printed after the unit tests' (each step as one block). The end-to-end suite
- * starts when all of 1 to 4 have passed.
- * Flags: --e2e-only skips 1 to 3; --skip-build reuses dist/ (built by a previous run);
+ *   4. the demo site's test build (scripts/test/built-site.ts): the loop suite makes it among the
+ *      unit tests, and this waits for it (or makes it, when no unit test did)
+ *   5. the end-to-end and accessibility suite (Playwright, Chromium) against that build served on
+ *      loopback by the site server `npm start` uses (sirv, with the manual search route rendered
+ *      through the build's render path), with the reference API over the database it was built from
+ * 2 to 4 run one after the other while the unit tests run. Their output is printed after the unit
+ * tests' (each step as one block). The end-to-end suite starts when all of 1 to 4 have passed.
+ * Flags: --e2e-only skips 1 to 3 (the build is remade only when the sources changed);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { CHROMIUM_MISSING_MESSAGE, chromiumEnv, findChromium } from './chromium.ts';
 import { startEmbeddedApi } from '../site/embedded-api.ts';
-import { buildSite } from '../site/build-site.ts';
+import { BUILD_API_PORT, BUILD_SITE_PORT, sharedBuild, type BuiltSite } from './built-site.ts';
 import { run, runKept } from '../site/run.ts';
 import { loadRenderPath } from '../publisher/render-path.ts';
 import { startSiteServer } from '../publisher/site-server.ts';
@@ -31,18 +30,14 @@ const dashDash = args.indexOf('--');
 const ownArgs = dashDash === -1 ? args : args.slice(0, dashDash);
 const playwrightArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
 const e2eOnly = ownArgs.includes('--e2e-only');
-const skipBuild = ownArgs.includes('--skip-build');
-// A fixed port (not 8787, which `npm start` uses) so --skip-build can reuse a build.
-const apiPort = Number(process.env.E2E_API_PORT || 18787);
-// The build's render path (inside the project: the bundle resolves the project's packages).
-const renderPathDir = path.join(root, '.data', 'render-path', 'e2e');
+// Not 8787, which `npm start` uses.
+const checksApiPort = Number(process.env.CHECKS_API_PORT || 18787);
 
 const bin = (rel: string) => path.join(root, 'node_modules', rel);
 const resultsDir = path.join(root, '.data', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 const unitResults = path.join(resultsDir, 'vitest.json');
 const e2eResults = path.join(resultsDir, 'playwright.json');
-const buildLog = path.join(resultsDir, 'build.log');
 rmSync(unitResults, { force: true });
 rmSync(e2eResults, { force: true });
 
@@ -98,6 +93,8 @@ interface Step {
   name: string;
   code: number;
   output: string;
+  /** The build step's build. */
+  site?: BuiltSite;
 }
 
 /** Runs a node script with its output kept, to show after the unit tests. */
@@ -106,45 +103,28 @@ async function runQuiet(name: string, args: string[], env: NodeJS.ProcessEnv = p
 }
 
 /**
- * The site's build for the end-to-end suite, its hundreds of lines of progress kept in
- * .data/test-results/build.log rather than between the unit and end-to-end results.
- * Reports the build's warnings and errors and its closing line; on failure, the log's end.
- * Its Astro cache (the content layer's data store) is its own, .data/e2e-build-cache: the
- * publisher suites' builds, deploy:try's among them, may run at the same time against other APIs.
+ * The build the end-to-end suite is served: the demo site's one test build (scripts/test/built-site.ts),
+ * which the loop suite makes at the start of the unit tests (this waits for it), or made here when
+ * the unit tests did not run or the sources changed since. Its hundreds of lines of progress stay in
+ * its build.log; reported here are its warnings and errors and its closing line, or on failure the
+ * log's end.
  */
-async function buildForTests(apiBaseUrl: string): Promise<Step> {
+async function builtForTests(): Promise<Step> {
   const started = Date.now();
-  const out = [
-    `build: building the site against the reference API at ${apiBaseUrl} (output in ${path.relative(root, buildLog)})`,
-  ];
-  const config = path.join(resultsDir, 'astro.config.mjs');
-  writeFileSync(
-    config,
-    `import base from ${JSON.stringify(pathToFileURL(path.join(root, 'astro.config.mjs')).href)};\n` +
-      `export default { ...base, cacheDir: ${JSON.stringify(path.join(root, '.data', 'e2e-build-cache'))} };\n`,
-  );
-  const fd = openSync(buildLog, 'w');
-  const code = await buildSite({
-    apiBaseUrl,
-    args: ['--config', path.relative(root, config)],
-    stdio: ['ignore', fd, fd],
-    env: { RENDER_PATH_DIR: renderPathDir },
-  });
-  closeSync(fd);
-  const lines = readFileSync(buildLog, 'utf8').split('\n');
-  const relLog = path.relative(root, buildLog);
-  if (code !== 0) {
-    out.push(...lines.slice(-80), `The build failed (exit ${code}); its whole output is in ${relLog}.`);
-    return { name: 'build', code, output: out.join('\n') };
+  try {
+    const built = await sharedBuild();
+    const lines = readFileSync(built.log, 'utf8').split('\n');
+    // Astro marks warnings and errors [WARN]/[ERROR]; the content loaders' logger, [warn]/[error].
+    const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
+    const line = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
+    const output = [
+      ...notable,
+      `build: ${line}, ready for the end-to-end suite after ${Math.round((Date.now() - started) / 1000)} s, ${notable.length} warnings (output in ${path.relative(root, built.log)})`,
+    ];
+    return { name: 'build', code: 0, output: output.join('\n'), site: built };
+  } catch (error) {
+    return { name: 'build', code: 1, output: error instanceof Error ? error.message : String(error) };
   }
-  // Astro marks warnings and errors [WARN]/[ERROR]; the content loaders' logger, [warn]/[error].
-  const notable = lines.filter((l) => /\[(WARN|ERROR|warn|error)\]/.test(l));
-  out.push(...notable);
-  const built = lines.find((l) => /page\(s\) built in/.test(l))?.replace(/^.*\[build\]\s*/, '') ?? 'built';
-  out.push(
-    `build: ${built}, ${Math.round((Date.now() - started) / 1000)} s in all, ${notable.length} warnings (output in ${relLog})`,
-  );
-  return { name: 'build', code: 0, output: out.join('\n') };
 }
 
 const chromium = await findChromium();
@@ -154,7 +134,13 @@ if (!chromium) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-const api = await startEmbeddedApi({ host: '127.0.0.1', port: apiPort, dbPath: path.join(dataDir, 'api.sqlite') });
+type Api = Awaited<ReturnType<typeof startEmbeddedApi>>;
+// The type checks' content sync reads a fresh reference API of its own: the build's address is the
+// loop suite's while the unit tests run.
+const checksApi: Api | undefined = e2eOnly
+  ? undefined
+  : await startEmbeddedApi({ host: '127.0.0.1', port: checksApiPort, dbPath: path.join(dataDir, 'checks.sqlite') });
+let api: Api | undefined;
 let site: Awaited<ReturnType<typeof startSiteServer>> | undefined;
 let code = 1;
 try {
@@ -163,10 +149,10 @@ try {
   // (tests/unit/publisher/deploy-try.test.ts), which the unit suites start a few minutes in.
   const beside = (async () => {
     const steps: Step[] = [];
-    if (!e2eOnly) {
+    if (checksApi) {
       const check = await runQuiet('check', [path.join(root, 'scripts', 'site', 'check.ts')], {
         ...process.env,
-        PUBLIC_API_BASE_URL: api.url,
+        PUBLIC_API_BASE_URL: checksApi.url,
       });
       if (check.code !== 0) check.output += '\nThe type checks failed (npm run check).';
       steps.push(check);
@@ -174,7 +160,7 @@ try {
       if (lint.code !== 0) lint.output += '\nThe code checks failed (npm run lint).';
       steps.push(lint);
     }
-    if (!skipBuild && steps.every((s) => s.code === 0)) steps.push(await buildForTests(api.url));
+    if (steps.every((s) => s.code === 0)) steps.push(await builtForTests());
     return steps;
   })();
   const unit = e2eOnly
@@ -187,19 +173,24 @@ try {
         `--outputFile.json=${unitResults}`,
       ]);
   const steps = await beside;
+  await checksApi?.close();
   for (const step of steps) if (step.output.trim()) console.log(step.output.trimEnd());
   code = [unit, ...steps.map((s) => s.code)].find((c) => c !== 0) ?? 0;
-  if (code !== 0) throw new Error('The end-to-end suite did not run: a step before it failed.');
+  const built = steps.find((s) => s.name === 'build')?.site;
+  if (code !== 0 || !built) throw new Error('The end-to-end suite did not run: a step before it failed.');
 
+  // The site and the API where the build says they are (BUILD_SITE, BUILD_API), the API over a
+  // copy of the database the build read, so the pages and the API agree.
   console.log(`e2e: Chromium from ${chromium.source}: ${chromium.path}`);
-  const renderPath = await loadRenderPath(renderPathDir).catch((error: unknown) => {
-    throw new Error(`No render path in ${path.relative(root, renderPathDir)} (build without --skip-build): ${error}`);
-  });
+  const dbPath = path.join(dataDir, 'api.sqlite');
+  copyFileSync(built.baseDb, dbPath);
+  api = await startEmbeddedApi({ host: '127.0.0.1', port: BUILD_API_PORT, dbPath });
+  const renderPath = await loadRenderPath(built.renderPathDir);
   site = await startSiteServer({
-    root: path.join(root, 'dist'),
+    root: built.dist,
     folder: true,
     host: '127.0.0.1',
-    port: 0,
+    port: BUILD_SITE_PORT,
     renderRequest: renderPath.renderRequest,
   });
   code = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', ...playwrightArgs], {
@@ -216,7 +207,8 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   await site?.close();
-  await api.close();
+  await api?.close();
+  await checksApi?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 summarise(code);

@@ -8,8 +8,8 @@
  */
 import { expect, test, type Page, type Request } from './support/test';
 import { checkPage, expectNoAxeViolations, watchConsole, type Lang, prefix } from './support/page-checks';
+import { API_URL as API } from './support/api';
 
-const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
 const LANGS: Lang[] = ['th', 'en'];
 test.describe.configure({ timeout: 120_000 });
 

@@ -5,7 +5,7 @@
 import { expect } from './test';
 import type { Lang } from './page-checks';
 
-export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:18787';
+export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:8815';
 
 /** GET /api/frontend{path} in a language; fails the test when the API answers an error. */
 export async function api<T = any>(path: string, lang: Lang = 'th'): Promise<T> {

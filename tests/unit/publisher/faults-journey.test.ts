@@ -1,6 +1,6 @@
 /**
  * The faults a real host meets, through the whole publisher: the process `npm run publisher` runs, the
- * publisher suites' shared build's render path (./built-site.ts, demo scale), the reference API with its editor endpoint
+ * publisher suites' shared build's render path (scripts/test/built-site.ts, demo scale), the reference API with its editor endpoint
  * sending signed webhooks (Standard Webhooks, as the CMS does), releases on disk.
  *
  * - SIGKILL (PORTAL_FAULT_KILL_AT, scripts/publisher/fault.ts) right after a webhook's 202, while
@@ -37,7 +37,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { startContentApi } from '../../../scripts/content-api/server.ts';
 import { readReleaseManifest } from '../../../scripts/publisher/release-store/dir.ts';
-import { BUILD_API, sharedBuild, startEditingApi, type BuiltSite } from './built-site.ts';
+import { BUILD_API, sharedBuild, type BuiltSite } from '../../../scripts/test/built-site.ts';
+import { startEditingApi } from './editing-api.ts';
 import { routeApiArgs } from './route-api.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * The publisher end to end at demo scale: the publisher suites' shared build's render path
- * (./built-site.ts), the reference API with its editor endpoint, signed webhooks, releases on disk
+ * (scripts/test/built-site.ts), the reference API with its editor endpoint, signed webhooks, releases on disk
  * and the sirv site server; every run starts from a copy of the seeded database. The tests run in
  * order and share one publisher.
  *
@@ -26,9 +26,9 @@ import {
   BUILD_SITE,
   BUILD_SITE_PORT,
   sharedBuild,
-  startEditingApi,
   type BuiltSite,
-} from './built-site.ts';
+} from '../../../scripts/test/built-site.ts';
+import { startEditingApi } from './editing-api.ts';
 import { fakeClock } from './fake-clock.ts';
 import { Schedule } from '../../../scripts/publisher/schedule.ts';
 import { markStale, setClock } from '../../../src/lib/clock.ts';

@@ -1,6 +1,6 @@
 /**
  * The publisher with PUBLISH_TARGET=s3 and a PURGE_COMMAND, end to end at demo scale: the
- * publisher suites' shared build's render path (./built-site.ts), the reference API with its editor
+ * publisher suites' shared build's render path (scripts/test/built-site.ts), the reference API with its editor
  * endpoint, s3rver on loopback as the bucket, and a recording endpoint the purge command posts
  * its JSON to with curl. What a CDN would fetch from the bucket and what it would be told to
  * forget, after a first publish, an edit, a deletion, failed publishes (API down, bucket down)
@@ -22,7 +22,8 @@ import { startPublisher } from '../../../scripts/publisher/main.ts';
 import { memoryLogger } from '../../../scripts/publisher/log.ts';
 import { IMMUTABLE, SHORT } from '../../../scripts/publisher/release-store/headers.ts';
 import { signWebhook } from '../../../scripts/publisher/send-webhook.ts';
-import { BUILD_API, sharedBuild, startEditingApi, type BuiltSite } from './built-site.ts';
+import { BUILD_API, sharedBuild, type BuiltSite } from '../../../scripts/test/built-site.ts';
+import { startEditingApi } from './editing-api.ts';
 import { routeApi } from './route-api.ts';
 import { startRecorder } from './recorder.ts';
 import { BUCKET, CREDENTIALS, startS3rver, type LocalS3 } from './s3rver.ts';

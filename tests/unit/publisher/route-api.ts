@@ -1,5 +1,5 @@
 /**
- * Sends the requests a process makes to the shared build's API address (./built-site.ts) to a
+ * Sends the requests a process makes to the shared build's API address (scripts/test/built-site.ts) to a
  * suite's own API: `fetch` is wrapped, so the build's loaders, which call the address they were
  * built with, reach the suite's API and its data. Used in a suite's process (`routeApi`) and,
  * loaded with `--import` and TEST_ROUTE_API="<from> <to>" (`routeApiArgs`), in the publishers it starts.
