@@ -33,12 +33,35 @@ export interface BuildSiteOptions {
   stdio?: StdioOptions;
 }
 
-/** Resolves with the exit code of the build. */
+/**
+ * What a test runner (Vitest) puts into the environment of its workers, and so of the builds they
+ * start: `import.meta.env`'s values (MODE=test, DEV, PROD='', SSR, BASE_URL), NODE_ENV=test and its
+ * own flags. Astro takes `import.meta.env` from the environment, so a build that inherited them
+ * would be a development build in a production build's place (the browser logger on, JSX compiled
+ * for React's development runtime, which the production React of `npm start` cannot render).
+ */
+const RUNNER_ENV = [
+  'MODE',
+  'DEV',
+  'PROD',
+  'SSR',
+  'BASE_URL',
+  'NODE_ENV',
+  'TEST',
+  'VITEST',
+  'VITEST_MODE',
+  'VITEST_POOL_ID',
+  'VITEST_WORKER_ID',
+];
+
+/** Resolves with the exit code of the build: always a production build, whoever starts it. */
 export function buildSite({ apiBaseUrl, args = [], env = {}, stdio }: BuildSiteOptions): Promise<number> {
+  const buildEnvironment = buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl });
+  for (const name of RUNNER_ENV) delete buildEnvironment[name];
   return run(process.execPath, [astroBin(), 'build', ...args], {
     cwd: root,
     stdio,
-    env: buildEnv({ ...env, PUBLIC_API_BASE_URL: apiBaseUrl }),
+    env: { ...buildEnvironment, NODE_ENV: 'production' },
   });
 }
 
