@@ -2,9 +2,9 @@
  * The one real build of the demo site the tests use: the publisher suites (loop, faults-journey,
  * publish-s3) publish from it, and `npm test` serves it to the end-to-end suite
  * (scripts/test/main.ts). Made on the first run into .data/test-build/ and reused while src/,
- * locales, public/, the config and the lockfile are unchanged, with the seeded database it was
- * built from (`base.sqlite`) and its output (`build.log`). Two runs that ask for it at once wait
- * for one build (a lock beside it).
+ * locales, public/, the config and the lockfile are unchanged and the day (Bangkok) is the same,
+ * with the seeded database it was built from (`base.sqlite`) and its output (`build.log`). Two
+ * runs that ask for it at once wait for one build (a lock beside it).
  *
  * A build bakes the API's address and the site's origin into its render path and pages
  * (`BUILD_SITE`, `BUILD_API`; TEST_BUILD_PORT=N moves them to N and N+1). The loop suite serves
@@ -63,7 +63,10 @@ async function buildOnce(): Promise<BuiltSite> {
     baseDb: path.join(WORK, 'base.sqlite'),
     log: path.join(WORK, 'build.log'),
   };
-  const digest = `${buildSourceDigest()} ${BUILD_API} ${BUILD_SITE}`;
+  // The day in the agency's time zone too: a build shows what is coming from the day it was made
+  // (the calendar, upcoming events), so one from yesterday is made again.
+  const day = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
+  const digest = `${buildSourceDigest()} ${BUILD_API} ${BUILD_SITE} ${day}`;
   const stamp = path.join(WORK, 'source-digest');
   const fresh = existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
   const whole = [path.join(site.renderPathDir, 'render-path.json'), site.baseDb, site.log].every((f) => existsSync(f));
