@@ -10,7 +10,7 @@
  *      through the build's render path), with the reference API over the database it was built from
  * 2 to 4 run one after the other while the unit tests run. Their output is printed after the unit
  * tests' (each step as one block). The end-to-end suite starts when all of 1 to 4 have passed.
- * Flags: --e2e-only skips 1 to 3 (the build is remade only when the sources changed);
+ * Flags: --e2e-only skips 1 to 3 (the build is remade only when the sources or the day changed);
  * anything after `--` goes to Playwright (e.g. `npm test -- --e2e-only -- shell`).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
