@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end and accessibility suite. `npm test` (scripts/test/main.ts) builds the site,
- * serves it and the reference API on loopback, and passes their addresses here.
+ * End-to-end and accessibility suite. `npm test` (scripts/test/main.ts) serves the test build
+ * (scripts/test/built-site.ts) and the reference API on loopback, and passes their addresses here.
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8814';
 
