@@ -367,6 +367,7 @@ export async function startPublisher(o: StartOptions) {
     close: async () => {
       schedule?.stop();
       await Promise.all([server, ...(admin ? [admin.server] : [])].map((x) => new Promise((r) => x.close(r))));
+      await publisher.saveState();
       // The store's copies and spare refreshes under way end before a publisher started after
       // this one (a restart in the same process) touches the same folders.
       await publisher.store.sparesReady?.();

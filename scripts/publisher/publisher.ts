@@ -61,9 +61,14 @@ export class Publisher {
     this.history = o.historyFile ? new History(o.historyFile) : null;
     this.#reporter = new Reporter(o.logger ?? createLogger(), this.metrics, this.history);
     this.purge = new PurgeStage(o.purger ?? null);
-    this.#maps = new PageMaps(o.stateDir ?? path.join(o.workDir, '..', 'page-maps'));
     this.queue = new PublishQueue((b) => this.#publishBatch(b), o, o.journalFile ? new Journal(o.journalFile) : null);
+    const failed = (error: unknown) => this.#reporter.log.warn({ err: error }, 'the page map could not be saved');
+    const maps = o.stateDir ?? path.join(o.workDir, '..', 'page-maps');
+    this.#maps = new PageMaps(maps, { quiet: () => this.queue.idle(), failed });
   }
+
+  /** Saves the live release's page map now (a clean stop: the next start adopts it as it is). */
+  saveState = (): Promise<void> => this.#maps.flush();
 
   /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
@@ -72,8 +77,11 @@ export class Publisher {
     this.stats.queue = this.queue.depth;
   }
 
-  /** Resolves when nothing is dirty and no publish runs (for tests and the bench). */
-  idle = (): Promise<void> => this.queue.idle();
+  /** Resolves when nothing is dirty, no publish runs and the live release's page map is saved (a clean stop, tests, the bench). */
+  idle = async (): Promise<void> => {
+    await this.queue.idle();
+    await this.#maps.saved();
+  };
 
   /** Re-reads every area, after any waiting edit (`catch_up` on start, `scheduled`): true when a release went live. */
   async catchUp(options: { kind?: 'catch_up' | 'scheduled' } = {}): Promise<boolean> {
@@ -180,7 +188,7 @@ export class Publisher {
         this.#files = out.files;
         this.#sitemap.owed = kind !== 'base' && this.#sitemap.owedAfter;
         report.released(out);
-        await this.#maps.write(out.id, out.files);
+        this.#maps.write(out.id, out.files); // saved once no publish runs nor waits (./stages/page-maps.ts)
         // Only now that the release is live: a failed publish purges nothing (nothing switched).
         const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
         report.purged(purged, this.purge.name);

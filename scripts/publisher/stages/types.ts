@@ -41,6 +41,8 @@ export type Files = Map<string, FileState>;
 export interface PageState {
   cacheKey: string | undefined;
   tags?: readonly string[] | undefined;
+  /** Of a saved map's entry: the first digits of the sha256 of the bytes it was saved with. */
+  hash?: string | undefined;
 }
 
 /** Kinds of publish (the metrics' `kind` label). */

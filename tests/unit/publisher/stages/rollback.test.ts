@@ -35,9 +35,9 @@ async function twoReleases() {
   const store = new DirReleaseStore({ root });
   const maps = new PageMaps(path.join(root, 'page-maps'));
   const r1 = await release({ store, id: 'r1', files: work({ 'index.html': 'one', 'old.html': 'old' }), twins: false });
-  await maps.write('r1', r1.files);
+  maps.write('r1', r1.files);
   const r2 = await release({ store, id: 'r2', files: work({ 'index.html': 'two' }), twins: false });
-  await maps.write('r2', r2.files);
+  maps.write('r2', r2.files);
   const purged: PurgeRequest[] = [];
   const purge = new PurgeStage({
     name: 'test',
