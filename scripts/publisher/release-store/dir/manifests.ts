@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseInfo } from '../types.ts';
 import { Bucketed, BUCKETS } from './bucketed.ts';
+import { linkBatched } from '../batched.ts';
 import { settledMap, type StageIo } from './placing.ts';
 
 /**
@@ -210,7 +211,14 @@ export class ReleaseManifests {
     await stripManifest(dir);
     await mkdir(path.join(dir, PARTS), { recursive: true });
     const from = live?.parts ? this.#dirOf(live.id) : null;
-    await settledMap(manifest.files.buckets.keys(), (b) => this.#writePart(dir, b, next, from), 8);
+    const buckets = [...manifest.files.buckets.keys()];
+    // The parts an edit leaves alone, linked in one synchronous batch (../batched.ts): through the
+    // thread pool they queued behind the twins compressing there, on the editor's wait.
+    const kept = from ? buckets.filter((b) => !next.dirty.has(b)) : [];
+    const links = kept.map((b) => ({ b, from: partFile(from!, b), to: partFile(dir, b) }));
+    const unlinked = new Set((await linkBatched(links, this.#io.linkSync)).map((l) => l.b)); // the live part went: written
+    const written = buckets.filter((b) => !from || next.dirty.has(b) || unlinked.has(b));
+    await settledMap(written, (b) => this.#writePart(dir, b, next), 8);
     // Through a temporary name: a manifest is whole or absent (a kill mid-write leaves none).
     const head: ManifestFile = { id: manifest.id, publishedAt: manifest.publishedAt, parts: BUCKETS };
     await this.#io.writeFile(path.join(dir, `${MANIFEST}.tmp`), JSON.stringify(head));
@@ -221,18 +229,10 @@ export class ReleaseManifests {
     await writeFile(path.join(dir, INFO), JSON.stringify({ id: manifest.id, publishedAt: manifest.publishedAt }));
   }
 
-  /** Part `b`: linked from the live release's folder (`from`) when it is the same there, else written. */
-  async #writePart(dir: string, b: number, next: ManifestToWrite, from: string | null): Promise<void> {
+  /** Part `b` written anew (never through a link shared with another release). */
+  async #writePart(dir: string, b: number, next: ManifestToWrite): Promise<void> {
     const to = partFile(dir, b);
     await rm(to, { force: true });
-    if (from && !next.dirty.has(b)) {
-      try {
-        await this.#io.link(partFile(from, b), to);
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error; // else the live part went: written
-      }
-    }
     await this.#io.writeFile(to, JSON.stringify(partOf(next.manifest, b)));
   }
 }
