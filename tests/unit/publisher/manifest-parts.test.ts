@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bucketOf, DirReleaseStore, releaseTags } from '../../../scripts/publisher/release-store/dir.ts';
+import { BUCKETS } from '../../../scripts/publisher/release-store/dir/bucketed.ts';
 import type { ReleaseFile, ReleaseStore, StageHint } from '../../../scripts/publisher/release-store/types.ts';
 import { release } from '../../../scripts/publisher/stages/release.ts';
 import type { FileState, Files } from '../../../scripts/publisher/stages/types.ts';
@@ -92,7 +93,7 @@ describe('the dir store manifest in parts', () => {
     );
     expect(contents(path.join(root, 'releases/r2'))).toEqual(expected);
     const dirty = new Set([edited.path, added.path, 'article/9/index.html'].map(bucketOf));
-    for (let b = 0; b < 256; b++) {
+    for (let b = 0; b < BUCKETS; b++) {
       if (dirty.has(b)) expect(partIno(root, 'r2', b), `part ${b}`).not.toBe(partIno(root, 'r1', b));
       else expect(partIno(root, 'r2', b), `part ${b}`).toBe(partIno(root, 'r1', b));
     }
@@ -133,7 +134,7 @@ describe('the dir store manifest in parts', () => {
     });
     await store.activate('r1');
     expect(contents(path.join(root, 'releases/r1'))).toEqual({ 'a/index.html': 'a one', 'b/index.html': 'b two' });
-    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(256);
+    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(BUCKETS);
     const tags = await releaseTags(path.join(root, 'releases/r1'));
     expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);
   });
@@ -149,7 +150,7 @@ describe('the dir store manifest in parts', () => {
       mkdirSync(path.join(old, path.dirname(f.path)), { recursive: true });
       copyFileSync(f.source, path.join(old, f.path));
     }
-    // Two parts, each path in the "wrong" one for 256.
+    // Two parts, each path in the "wrong" one for BUCKETS.
     const part = (f: ReleaseFile) => JSON.stringify({ files: { [f.path]: f.hash }, tags: { [f.path]: f.tags } });
     writeFileSync(path.join(old, '.release-parts/00.json'), part(a));
     writeFileSync(path.join(old, '.release-parts/01.json'), part(b));
@@ -167,7 +168,7 @@ describe('the dir store manifest in parts', () => {
     const b2 = fileOf(src, 'b/index.html', 'b two', ['article:b']);
     await store.stage('r1', [a, b2], { over: 'r0', changed: new Map([[b2.path, b2]]) });
     await store.activate('r1');
-    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(256);
+    expect(readdirSync(path.join(root, 'releases/r1/.release-parts'))).toHaveLength(BUCKETS);
     expect(contents(path.join(root, 'releases/r1'))).toEqual({ 'a/index.html': 'a one', 'b/index.html': 'b two' });
     const tags = await releaseTags(path.join(root, 'releases/r1'));
     expect([tags.get(a.path), tags.get(b2.path)]).toEqual([['article:a'], ['article:b']]);

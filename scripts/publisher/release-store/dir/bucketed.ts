@@ -6,10 +6,10 @@
 
 /**
  * Buckets, and so parts of a manifest: an edit rewrites only the parts its paths fall in and
- * links the others, two calls each. The number balances the JSON an edit writes against the
- * parts it links (measured: docs/performance.md, the manifest in parts).
+ * links the others, two synchronous calls each. The number balances the JSON an edit writes
+ * against the parts it links (measured: docs/performance.md, the manifest in parts).
  */
-export const BUCKETS = 256;
+export const BUCKETS = 1024;
 
 /** The bucket of a path: its page's (a twin `x.html.br` goes with `x.html`), by FNV-1a. */
 export function bucketOf(p: string): number {
