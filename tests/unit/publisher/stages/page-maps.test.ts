@@ -1,27 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirReleaseStore } from '../../../../scripts/publisher/release-store/dir.ts';
 import { PageMaps } from '../../../../scripts/publisher/stages/page-maps.ts';
 import { release } from '../../../../scripts/publisher/stages/release.ts';
-import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { RenderPath } from '../../../../scripts/publisher/render-path.ts';
-import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+import { renderedPages } from './pages-fixture.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'page-maps-'));
-
-/** Pages with the given bytes, each rendered with the cacheKey `key-<bytes>`. */
-function pages(entries: Record<string, string>): Files {
-  const dir = tmp();
-  return new Map(
-    Object.entries(entries).map(([p, text]) => {
-      const source = path.join(dir, p.replaceAll('/', '_'));
-      writeFileSync(source, text);
-      return [p, { hash: sha256(Buffer.from(text)), source, page: true, cacheKey: `key-${text}` }];
-    }),
-  );
-}
 
 /** A gate the test opens: the publisher's queue going idle. */
 function gate() {
@@ -38,8 +25,8 @@ describe('page maps', () => {
     const dir = tmp();
     const g = gate();
     const maps = new PageMaps(dir, { quiet: g.quiet });
-    maps.write('r1', pages({ 'index.html': 'one' }));
-    maps.write('r2', pages({ 'index.html': 'two' }));
+    maps.write('r1', renderedPages({ 'index.html': 'one' }));
+    maps.write('r2', renderedPages({ 'index.html': 'two' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(existsSync(maps.file('r2'))).toBe(false); // an edit waits: no map written meanwhile
     g.open();
@@ -50,7 +37,7 @@ describe('page maps', () => {
 
   it('saves at once on a clean stop, quiet or not', async () => {
     const maps = new PageMaps(tmp(), { quiet: () => new Promise(() => {}) });
-    maps.write('r1', pages({ 'index.html': 'one' }));
+    maps.write('r1', renderedPages({ 'index.html': 'one' }));
     await maps.flush();
     expect(JSON.parse(readFileSync(maps.file('r1'), 'utf8'))['index.html'].cacheKey).toBe('key-one');
   });
@@ -59,14 +46,19 @@ describe('page maps', () => {
     const root = tmp();
     const store = new DirReleaseStore({ root });
     const before = new PageMaps(path.join(root, 'page-maps'));
-    const r1 = await release({ store, id: 'r1', files: pages({ 'a.html': 'same', 'b.html': 'old' }), twins: false });
+    const r1 = await release({
+      store,
+      id: 'r1',
+      files: renderedPages({ 'a.html': 'same', 'b.html': 'old' }),
+      twins: false,
+    });
     before.write('r1', r1.files);
     await before.saved();
     // r2 went live, then the process was killed before its map was saved.
     await release({
       store,
       id: 'r2',
-      files: pages({ 'a.html': 'same', 'b.html': 'new', 'c.html': 'added' }),
+      files: renderedPages({ 'a.html': 'same', 'b.html': 'new', 'c.html': 'added' }),
       twins: false,
     });
     const after = new PageMaps(path.join(root, 'page-maps'));
@@ -80,9 +72,9 @@ describe('page maps', () => {
     const dir = tmp();
     const g = gate();
     const maps = new PageMaps(dir, { quiet: g.quiet });
-    maps.write('r1', pages({ 'index.html': 'one' }));
+    maps.write('r1', renderedPages({ 'index.html': 'one' }));
     await maps.flush();
-    maps.write('r2', pages({ 'index.html': 'two' }));
+    maps.write('r2', renderedPages({ 'index.html': 'two' }));
     await maps.remove('r1');
     expect(existsSync(maps.file('r1'))).toBe(true); // the one map a start could take
     g.open();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,32 +11,25 @@ import { PurgeStage } from '../../../../scripts/publisher/stages/purge.ts';
 import { release } from '../../../../scripts/publisher/stages/release.ts';
 import { Reporter } from '../../../../scripts/publisher/stages/report.ts';
 import { rollback } from '../../../../scripts/publisher/stages/rollback.ts';
-import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { PurgeRequest } from '../../../../scripts/publisher/purge/types.ts';
 import type { RenderPath } from '../../../../scripts/publisher/render-path.ts';
-import type { Files } from '../../../../scripts/publisher/stages/types.ts';
+import { renderedPages } from './pages-fixture.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'rollback-'));
-
-function work(entries: Record<string, string>): Files {
-  const dir = tmp();
-  return new Map(
-    Object.entries(entries).map(([p, text]) => {
-      const source = path.join(dir, p.replaceAll('/', '_'));
-      writeFileSync(source, text);
-      return [p, { hash: sha256(Buffer.from(text)), source, page: true, cacheKey: `key-${text}` }];
-    }),
-  );
-}
 
 /** Two releases made by this process (r1, then r2 live), a purger that records, a history. */
 async function twoReleases() {
   const root = tmp();
   const store = new DirReleaseStore({ root });
   const maps = new PageMaps(path.join(root, 'page-maps'));
-  const r1 = await release({ store, id: 'r1', files: work({ 'index.html': 'one', 'old.html': 'old' }), twins: false });
+  const r1 = await release({
+    store,
+    id: 'r1',
+    files: renderedPages({ 'index.html': 'one', 'old.html': 'old' }),
+    twins: false,
+  });
   maps.write('r1', r1.files);
-  const r2 = await release({ store, id: 'r2', files: work({ 'index.html': 'two' }), twins: false });
+  const r2 = await release({ store, id: 'r2', files: renderedPages({ 'index.html': 'two' }), twins: false });
   maps.write('r2', r2.files);
   const purged: PurgeRequest[] = [];
   const purge = new PurgeStage({
