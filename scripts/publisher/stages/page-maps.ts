@@ -38,7 +38,9 @@ export class PageMaps {
   #removed = new Set<string>();
   /** The newest map on disk (null: not known yet, read from the folder). */
   #newest: string | null = null;
-
+  /** A clean stop asked for the map now (`flush`): the save no longer waits for quiet. */
+  #hurried = false;
+  #hurry: (() => void) | null = null;
   readonly #failed: (error: unknown) => void;
 
   /**
@@ -93,9 +95,6 @@ export class PageMaps {
     this.#hurry?.();
     await this.saved();
   }
-
-  #hurried = false;
-  #hurry: (() => void) | null = null;
 
   async #saveWhenQuiet(): Promise<void> {
     try {
