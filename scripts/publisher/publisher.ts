@@ -70,11 +70,15 @@ export class Publisher {
   /** Saves the live release's page map now (a clean stop: the next start adopts it as it is). */
   saveState = (): Promise<void> => this.#maps.flush();
 
-  /** Marks records dirty; a publish follows after the debounce (or the maximum wait). */
-  enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): void {
+  /**
+   * Marks records dirty; a publish follows after the debounce (or the maximum wait). Resolves once
+   * the events are on disk (the journal): the webhook's 202 waits for it.
+   */
+  enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): Promise<void> {
     if (!wholeKind(events)) this.#hold.take(); // the store's copies wait for the edit (not those restored from the journal)
-    void this.queue.enqueue(events, delivery); // on disk (the journal) before the 202
+    void this.queue.enqueue(events, delivery);
     this.stats.queue = this.queue.depth;
+    return this.queue.synced();
   }
 
   /** Resolves when nothing is dirty, no publish runs and the live release's page map is saved (a clean stop, tests, the bench). */

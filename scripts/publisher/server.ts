@@ -252,7 +252,7 @@ const postHook: Handler = async (c, req, res) => {
   const events = parseEvents(await verified(c, req));
   const id = String(req.headers['webhook-id'] ?? '');
   if (id) await c.replay.add(id);
-  c.publisher.enqueue(events, { webhookId: id || undefined });
+  await c.publisher.enqueue(events, { webhookId: id || undefined });
   c.metrics.webhooks.inc({ outcome: 'accepted', reason: '' });
   const names = events.map((e) => `${e.action} ${e.type}:${e.key}`);
   c.log.info({ webhookIds: id ? [id] : [], events: names }, `webhook ${id} queued ${names.join(', ')}`);

@@ -95,7 +95,7 @@ export class PublishQueue<T = void> {
   enqueue(events: readonly ContentEvent[], delivery: Delivery = {}): Promise<T[]> {
     if (events.length === 0) return Promise.resolve([]);
     const at = delivery.at ?? Date.now();
-    // Written (synchronously, durably) before the caller answers 202; a restored event already is.
+    // Written before the caller answers 202 (on disk once `synced` resolves); a restored event already is.
     if (this.#journal && !delivery.seq && !events.some((e) => e.type === '*'))
       delivery = { ...delivery, seq: this.#journal.add(events, at, delivery.webhookId) };
     if (this.#dirty.size === 0) this.#firstDirtyAt = at;
@@ -115,6 +115,11 @@ export class PublishQueue<T = void> {
     }
     this.#schedule(this.#opts.debounceMs);
     return Promise.all(published);
+  }
+
+  /** Resolves once the events queued so far are on disk (the journal's sync; at once without a journal). */
+  synced(): Promise<void> {
+    return this.#journal?.synced() ?? Promise.resolve();
   }
 
   /** Publishes what is dirty without waiting for the debounce (after the running publish, if any). */

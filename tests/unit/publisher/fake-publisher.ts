@@ -11,12 +11,23 @@ interface Release {
   publishedAt: string;
 }
 
-export function fakePublisher(o: { live?: Release; kept?: Release[]; rollbackTo?: Release } = {}) {
+export function fakePublisher(
+  o: {
+    live?: Release;
+    kept?: Release[];
+    rollbackTo?: Release;
+    /** When the queued events are on disk (the journal's sync): at once unless given. */
+    onDisk?: () => Promise<void>;
+  } = {},
+) {
   const queued: ContentEvent[][] = [];
   const rollbacks: string[] = [];
   const rollbackTo = o.rollbackTo ?? { id: 'r0', publishedAt: '' };
   const fake = {
-    enqueue: (events: ContentEvent[]) => void queued.push(events),
+    enqueue: (events: ContentEvent[]) => {
+      queued.push(events);
+      return o.onDisk?.() ?? Promise.resolve();
+    },
     queue: { dirty: [], running: false },
     purge: { last: null, retries: null },
     stats: { total: 0, failed: 0, queue: 0 },

@@ -25,8 +25,9 @@ async function start(
   secrets: string[],
   replayFile = path.join(mkdtempSync(path.join(tmpdir(), 'wh-')), 'ids.json'),
   readiness?: Readiness,
+  onDisk?: () => Promise<void>,
 ) {
-  const { queued, publisher } = fakePublisher();
+  const { queued, publisher } = fakePublisher(onDisk ? { onDisk } : {});
   const replay = new ReplayStore(replayFile);
   await replay.load();
   const logs: string[] = [];
@@ -50,6 +51,27 @@ describe('POST /hooks/content', () => {
     const res = await s.post(headers, body);
     expect(res.status).toBe(202);
     expect(s.queued).toEqual([[EVENT]]);
+  });
+
+  it('answers 202 only once the events are on disk, and 500 when they could not be written', async () => {
+    let written = () => {};
+    const s = await start([SECRET_A], undefined, undefined, () => new Promise<void>((r) => (written = r)));
+    const signed = signWebhook(SECRET_A, JSON.stringify(EVENT));
+    let answered = false;
+    const res = s.post(signed.headers, signed.body).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.queued).toEqual([[EVENT]]);
+    expect(answered).toBe(false);
+    written();
+    expect((await res).status).toBe(202);
+
+    const full = await start([SECRET_A], undefined, undefined, () =>
+      Promise.reject(new Error('ENOSPC: no space left')),
+    );
+    const again = signWebhook(SECRET_A, JSON.stringify(EVENT));
+    const refused = await full.post(again.headers, again.body);
+    expect(refused.status).toBe(500);
+    expect(await refused.text()).toContain('ENOSPC');
   });
 
   const refusals: Array<[string, number, (h: Record<string, string>, b: string) => [Record<string, string>, string]]> =
