@@ -48,31 +48,16 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
   const { store, id } = input;
   // Listed only if the store asks (dir onto a spare with the hint does not): an object per file and twin.
   const handed = () => releaseFiles(input.files, input.twins);
+  const diff = diffFromLive(input.live, input.files, input.twins);
   let t = performance.now();
-  const staged = await store.stage(id, handed, stageHint(input.live, input.files, input.twins));
+  const staged = await store.stage(id, handed, diff?.hint);
   const stageMs = performance.now() - t;
   t = performance.now();
   await store.activate(id);
   const switchMs = performance.now() - t;
   store.refreshSpare?.(); // while the page map is saved and the CDN purged: the next edit stages on it
   const liveAt = Date.now();
-  // A file whose bytes are already in a release folder keeps its state (and source): kept
-  // releases never change, and a later stage that finds the path gone (its release dropped)
-  // links the bytes by hash. Only the files this publish wrote (work folder, a build's
-  // output) point to the new release now. Sharing the unchanged states keeps one copy of
-  // them in memory, not one per kept release.
-  const dir = store.dirOf?.(id);
-  const root = dir ? path.dirname(dir) + path.sep : null;
-  const inRelease = (source: string) => root !== null && source.startsWith(root);
-  const files: Files = new Map(input.files);
-  if (dir)
-    for (const [p, f] of input.files)
-      if (!(inRelease(f.source) && (f.twins ?? []).every((tw) => inRelease(tw.source))))
-        files.set(p, {
-          ...f,
-          source: path.join(dir, p),
-          twins: f.twins?.map((tw) => ({ ...tw, source: path.join(dir, p + tw.suffix) })),
-        });
+  const files = movedIn(input.files, store.dirOf?.(id), diff?.paths);
   releasedAs.set(files, id);
   return {
     id,
@@ -91,26 +76,65 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
 const releasedAs = new WeakMap<Files, string>();
 
 /**
- * The paths where `next` differs from `live`, when `live` is a set of files `release` returned
- * (the store checks that its release is still the live one): a file whose state is the same
- * object is the same file (states are never changed once released), so only the states an edit
- * made are looked at by the store (dir: a few dozen of the release's paths).
+ * The files of a release with their sources in its folder `dir` (a store with folders): a file
+ * whose bytes are already in a release folder keeps its state (and source), since kept releases
+ * never change, and a later stage that finds the path gone (its release dropped) links the bytes
+ * by hash. Only the files this publish wrote (work folder, a build's output) point to the new
+ * release now. Sharing the unchanged states keeps one copy of them in memory, not one per kept
+ * release. `changed`: the only paths whose states can be outside a release folder (those the
+ * publish made, `diffFromLive`); every path without it (a base release, a build's output).
  */
-export function stageHint(live: Files | undefined, next: Files, twins: boolean): StageHint | undefined {
+function movedIn(next: Files, dir: string | undefined, changed: readonly string[] | undefined): Files {
+  const files: Files = new Map(next);
+  if (!dir) return files;
+  const root = path.dirname(dir) + path.sep;
+  const inRelease = (f: FileState) =>
+    f.source.startsWith(root) && (f.twins ?? []).every((tw) => tw.source.startsWith(root));
+  const move = (p: string, f: FileState) => {
+    if (inRelease(f)) return;
+    files.set(p, {
+      ...f,
+      source: path.join(dir, p),
+      twins: f.twins?.map((tw) => ({ ...tw, source: path.join(dir, p + tw.suffix) })),
+    });
+  };
+  if (changed)
+    for (const p of changed) {
+      const f = next.get(p);
+      if (f) move(p, f);
+    }
+  else for (const [p, f] of next) move(p, f);
+  return files;
+}
+
+/**
+ * Where `next` differs from `live`, when `live` is a set of files `release` returned: the stage's
+ * hint (the handed paths that changed; the store checks that its release is still the live one)
+ * and the paths of `next` whose states are not the live release's. A file whose state is the
+ * same object is the same file (states are never changed once released), so only the states an
+ * edit made are looked at by the store (dir: a few dozen of the release's paths).
+ */
+function diffFromLive(
+  live: Files | undefined,
+  next: Files,
+  twins: boolean,
+): { hint: StageHint; paths: string[] } | undefined {
   const over = live && releasedAs.get(live);
   if (!live || !over) return undefined;
   const changed = new Map<string, ReleaseFile | null>();
+  const paths: string[] = [];
   const gone = (p: string, f: FileState) => {
     for (const r of handedOf(p, f, twins)) if (!changed.has(r.path)) changed.set(r.path, null);
   };
   for (const [p, f] of next) {
     const before = live.get(p);
     if (before === f) continue;
+    paths.push(p);
     for (const r of handedOf(p, f, twins)) changed.set(r.path, r);
     if (before) gone(p, before); // twins it had and has no more
   }
   for (const [p, f] of live) if (!next.has(p)) gone(p, f);
-  return { over, changed };
+  return { hint: { over, changed }, paths };
 }
 
 /** The folder of the release `live` went live as, for a store with folders (dir). */

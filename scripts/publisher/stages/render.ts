@@ -274,7 +274,7 @@ class Execution {
 
   /**
    * The same cacheKey is made from the same records: the same tags (made only when missing) and
-   * body key. A state is the same object while its file is (./release.ts `stageHint`): the body
+   * body key. A state is the same object while its file is (./release.ts `diffFromLive`): the body
    * key, the publisher's own note and the same for the same cacheKey, is written into it.
    */
   #reuse(page: PagePath, before: FileState): void {

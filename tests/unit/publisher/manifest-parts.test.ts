@@ -1,6 +1,6 @@
 /**
  * The dir store's manifest in parts (release-store/dir/manifests.ts `PARTS`) and the stage hint
- * (stages/release.ts `stageHint`): an edit's stage writes only the parts of the paths it changed
+ * (stages/release.ts `diffFromLive`): an edit's stage writes only the parts of the paths it changed
  * and links the others from the live release, works from the hint alone when it is over the
  * live release, and ignores a hint over any other release.
  */
