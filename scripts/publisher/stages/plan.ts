@@ -332,7 +332,8 @@ export function planRender(input: PlanInput): RenderPlan {
   const { task, query, live, paths } = input;
   const stale = staleOf(task, query, live);
   const pageSet = new Set(paths.map((p) => p.file));
-  const goingFiles = [...live].filter(([p, f]) => f.page && !pageSet.has(p)).map(([p]) => p);
+  const goingFiles: string[] = [];
+  live.forEach((f, p) => f.page && !pageSet.has(p) && goingFiles.push(p));
   const split: EditSplit =
     task.kind === 'edit'
       ? editSplit(
