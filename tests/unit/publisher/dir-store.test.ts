@@ -8,13 +8,16 @@ import {
   writeFileSync,
   existsSync,
   linkSync,
+  mkdirSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { link } from 'node:fs/promises';
+import { copyFile, link, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DirReleaseStore } from '../../../scripts/publisher/release-store/dir.ts';
+import { Background } from '../../../scripts/publisher/release-store/dir/background.ts';
+import { Linker } from '../../../scripts/publisher/release-store/dir/copies.ts';
 
 function file(dir: string, p: string, text: string) {
   const source = path.join(dir, p.replaceAll('/', '_'));
@@ -495,47 +498,38 @@ describe('dir release store, a stage while spares are brought up to date', () =>
   });
 
   it('waits for the spare being brought up to date rather than link again what it links on a spare as far behind', async () => {
-    // The refresh's links wait until `free()`; `started` resolves at its first.
-    let free = () => {};
-    const gate = new Promise<void>((r) => (free = r));
-    let start = () => {};
-    const started = new Promise<void>((r) => (start = r));
-    let holding = false;
     /** Pages the stage of r3 linked into its folder (files it placed that the refresh placed too). */
     const linkedByStage: string[] = [];
     const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
     const src = mkdtempSync(path.join(tmpdir(), 'src-'));
+    const byStage = (to: string) => {
+      const placed = /releases\/r3\/p(\d+)\/index\.html$/.exec(to);
+      if (placed && Number(placed[1]) < 30) linkedByStage.push(to);
+    };
     const store = new DirReleaseStore({
       root,
       io: {
         link: async (from, to) => {
-          const placed = /releases\/r3\/p(\d+)\/index\.html$/.exec(String(to));
-          if (placed && Number(placed[1]) < 30) linkedByStage.push(String(to));
-          if (holding && String(to).includes('.spare-')) {
-            start();
-            await gate;
-          }
+          byStage(String(to));
           return link(from, to);
         },
         linkSync: (from, to) => {
-          if (/releases\/r3\/p(\d+)\/index\.html$/.exec(to) && Number(/p(\d+)\//.exec(to)![1]) < 30)
-            linkedByStage.push(to);
+          byStage(to);
           linkSync(from, to);
         },
       },
     });
     const { work, r2 } = await r2OverFourSpares(store, src);
-    holding = true;
-    store.prepareNext(); // brings them to r2 one after the other; the first waits at the gate
-    await started;
-    holding = false;
+    // An edit publishes: the refresh of the spares to r2 waits, until the stage of r3 waits for it.
+    const letGo = store.hold();
+    store.prepareNext();
+    await new Promise((r) => setTimeout(r, 50));
     const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
-    const staging = store.stage('r3', r3);
-    setTimeout(free, 50);
     // On the refreshed spare it places the one file it changes (new bytes), none of the 30 the refresh placed.
-    expect(await staging).toMatchObject({ written: 1, reused: 119 });
+    expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 });
     expect(linkedByStage).toEqual([]);
     await store.activate('r3');
+    letGo();
     await store.sparesReady();
     expect(readFileSync(path.join(root, 'live/p50/index.html'), 'utf8')).toBe('r3');
     expect(readFileSync(path.join(root, 'live/p5/index.html'), 'utf8')).toBe('r2 5');
@@ -568,7 +562,37 @@ describe('dir release store, a stage while spares are brought up to date', () =>
     expect(readFileSync(path.join(root, 'releases', atR3!, 'p50/index.html'), 'utf8')).toBe('r3');
   });
 
-  it('brings it up to date in cp processes, and one link at a time where cp has no --parents', async () => {
+  it('brings it up to date in this process when a few files changed: no cp process', async () => {
+    const path0 = process.env.PATH;
+    const said = fakeCp((said) => `echo "$*" >> ${said}\nexec /bin/cp "$@"`);
+    try {
+      const { root, src, store } = freshStore();
+      const { work, r2 } = await r2OverFourSpares(store, src);
+      const copies = existsSync(said) ? readFileSync(said, 'utf8') : '';
+      store.prepareNext();
+      await store.sparesReady();
+      expect(sparesHolding(root)).toEqual(['r1', 'r1', 'r2']);
+      const calls = existsSync(said) ? readFileSync(said, 'utf8') : '';
+      expect(calls).toBe(copies); // the 30 files r2 changed linked without a cp
+      const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
+      expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 });
+      await store.activate('r3');
+      for (const i of [0, 29, 30, 50])
+        expect(readFileSync(path.join(root, 'live', `p${i}/index.html`), 'utf8')).toBe(
+          i < 30 ? `r2 ${i}` : i === 50 ? 'r3' : `page ${i}`,
+        );
+    } finally {
+      process.env.PATH = path0;
+    }
+  });
+
+  it('links many files into a spare in cp processes, and one link at a time where cp has no --parents', async () => {
+    const many = Array.from({ length: 2_500 }, (_, i) => `d${i % 50}/p${i}.html`);
+    const from = mkdtempSync(path.join(tmpdir(), 'from-'));
+    for (const p of many) {
+      mkdirSync(path.join(from, path.dirname(p)), { recursive: true });
+      writeFileSync(path.join(from, p), p);
+    }
     for (const cpHasParents of [true, false]) {
       const path0 = process.env.PATH;
       const said = fakeCp((said) =>
@@ -577,20 +601,13 @@ describe('dir release store, a stage while spares are brought up to date', () =>
           : `case "$*" in *--parents*) echo "cp: illegal option -- -" >&2; exit 64;; esac\nexec /bin/cp "$@"`,
       );
       try {
-        const { root, src, store } = freshStore();
-        const { work, r2 } = await r2OverFourSpares(store, src);
-        store.prepareNext();
-        await store.sparesReady();
-        expect(sparesHolding(root)).toEqual(['r1', 'r1', 'r2']);
+        const to = mkdtempSync(path.join(tmpdir(), 'spare-'));
+        const io = { copyFile, link, linkSync, writeFile };
+        await new Linker(io, new Background(to)).linkAll(from, to, many);
         const calls = existsSync(said) ? readFileSync(said, 'utf8') : '';
-        expect(calls.includes('--parents')).toBe(cpHasParents);
-        const r3 = r2.map((f) => (f.path === 'p50/index.html' ? file(work, f.path, 'r3') : f));
-        expect(await store.stage('r3', r3)).toMatchObject({ written: 1, reused: 119 });
-        await store.activate('r3');
-        for (const i of [0, 29, 30, 50])
-          expect(readFileSync(path.join(root, 'live', `p${i}/index.html`), 'utf8')).toBe(
-            i < 30 ? `r2 ${i}` : i === 50 ? 'r3' : `page ${i}`,
-          );
+        expect(calls.split('\n').filter((l) => l.includes('--parents')).length).toBe(cpHasParents ? 2 : 0);
+        for (const p of [many[0]!, many[2_499]!])
+          expect(statSync(path.join(to, p)).ino).toBe(statSync(path.join(from, p)).ino);
       } finally {
         process.env.PATH = path0;
       }

@@ -1,10 +1,12 @@
 /**
- * The child processes that fill spare folders: `cp -al` copies of a release (in two halves side by
- * side when a stage waits for one), and `cp -l --parents` links of the paths a spare lacks, niced
- * and stopped while held (./background.ts), off this process's event loop and thread pool.
+ * What fills spare folders: `cp -al` copies of a release (in two halves side by side when a stage
+ * waits for one), and links of the paths a spare lacks: a few in this process, in synchronous
+ * batches, many in `cp -l --parents` processes, niced and stopped while held (./background.ts),
+ * off this process's event loop and thread pool.
  */
 import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { linkBatched } from '../batched.ts';
 import type { Background } from './background.ts';
 import type { Bucketed } from './bucketed.ts';
 import { folderMaker, PLACE_IN_FLIGHT, settledMap, type StageIo } from './placing.ts';
@@ -12,6 +14,15 @@ import { INFO, MANIFEST, stripManifest } from './manifests.ts';
 
 /** Paths per `cp` process bringing a spare up to date (their arguments stay well under ARG_MAX). */
 const LINKS_PER_CP = 2_000;
+
+/**
+ * Up to this many paths, a spare is brought up to date in this process (`linkBatched`: a few
+ * milliseconds per 500): an edit's release changes a few dozen to a few hundred files, and a `cp`
+ * process for them cost more than the links, the start of a process forked from one of 2 GB on the
+ * event loop, then the wait for a niced process on busy cores, which the next stage often waits
+ * out (docs/performance.md).
+ */
+const LINKS_IN_PROCESS = 2_000;
 
 /**
  * The top-level names of a release's `files` in two groups of about as many files each (the
@@ -75,12 +86,22 @@ export class Linker {
   }
 
   /**
-   * Links the files at `paths` in `fromDir` into `toDir`, replacing what is there. In `cp`
+   * Links the files at `paths` in `fromDir` into `toDir`, replacing what is there, once the
+   * background work goes on (not while an edit publishes, unless its stage waits for it). Up to
+   * LINKS_IN_PROCESS in this process, a batch between turns of the event loop. More in `cp`
    * processes (GNU cp's `--parents`), niced and stopped while held like the copies, so that the
-   * links neither wait for nor hold up the next edit's render on this process's thread pool. One by
-   * one in this process where that cp is missing, or when the store's links are someone else's (tests).
+   * links neither wait for nor hold up the next edit's render on this process's thread pool; one
+   * by one in this process where that cp is missing, or when the store's links are someone
+   * else's (tests).
    */
   async linkAll(fromDir: string, toDir: string, paths: readonly string[]): Promise<void> {
+    if (paths.length <= LINKS_IN_PROCESS) {
+      while (this.#background.paused) await this.#background.paused;
+      const placements = paths.map((p) => ({ from: path.join(fromDir, p), to: path.join(toDir, p) }));
+      const left = await linkBatched(placements, this.#io.linkSync);
+      if (left.length > 0) throw new Error(`spare: ${left.length} file(s) could not be linked, ${left[0]!.from} first`);
+      return;
+    }
     if (this.#io.link === link && this.#cpParents !== false) {
       try {
         for (let i = 0; i < paths.length; i += LINKS_PER_CP)
