@@ -78,7 +78,9 @@ export class Publisher {
     if (!wholeKind(events)) this.#hold.take(); // the store's copies wait for the edit (not those restored from the journal)
     void this.queue.enqueue(events, delivery);
     this.stats.queue = this.queue.depth;
-    return this.queue.synced();
+    const synced = this.queue.synced();
+    synced.catch(() => {}); // a caller that does not wait (the schedule) leaves no unhandled rejection
+    return synced;
   }
 
   /** Resolves when nothing is dirty, no publish runs and the live release's page map is saved (a clean stop, tests, the bench). */
