@@ -18,6 +18,7 @@ import type { Readiness } from './readiness.ts';
 import { diskUsage } from './stages/release.ts';
 import { handleAdmin } from './admin.ts';
 import { faultPoint } from './fault.ts';
+import { coalesced } from './coalesced.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const TOLERANCE_S = 300;
@@ -57,30 +58,20 @@ export class ReplayStore {
     return this.#seen.has(id);
   }
 
-  #saving: Promise<void> = Promise.resolve();
-  /** The write queued behind the one under way: every id added before it starts goes with it. */
-  #next: Promise<void> | null = null;
+  /** The file written, one write at a time: the ids of a burst that arrive while one is under way share the next. */
+  readonly #save = coalesced(async () => {
+    const text = JSON.stringify(Object.fromEntries(this.#seen));
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, text);
+    await rename(tmp, this.file);
+  });
 
-  /**
-   * Remembers an id; resolves once it is on disk. Writes go one after another, and the ids of a
-   * burst that arrive while one is under way share the next (200 events: a few writes, not 200).
-   */
-  async add(id: string): Promise<void> {
+  /** Remembers an id; resolves once it is on disk (200 events: a few writes, not 200). */
+  add(id: string): Promise<void> {
     this.#prune();
     this.#seen.set(id, Date.now());
-    if (this.#next) return this.#next;
-    const save = async () => {
-      this.#next = null; // ids added from here on need a write of their own
-      const text = JSON.stringify(Object.fromEntries(this.#seen));
-      await mkdir(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, text);
-      await rename(tmp, this.file);
-    };
-    const next = this.#saving.then(save, save);
-    this.#next = next;
-    this.#saving = next;
-    return next;
+    return this.#save();
   }
 
   #prune(): void {

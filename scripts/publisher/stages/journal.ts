@@ -14,6 +14,7 @@ import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
+import { coalesced } from '../coalesced.ts';
 import type { ContentEvent, Queued } from './types.ts';
 
 const datasync = promisify(fdatasync);
@@ -23,9 +24,6 @@ export class Journal {
   readonly #wal: string;
   #walFd: number | null = null;
   #seq: number;
-  #syncing: Promise<void> = Promise.resolve();
-  /** The sync queued behind the one under way: every write made before it starts goes with it. */
-  #nextSync: Promise<void> | null = null;
 
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -71,19 +69,11 @@ export class Journal {
    * Resolves once every event written so far is on disk. Syncs go one after another, and the
    * writes of a burst that arrive while one is under way share the next.
    */
-  synced(): Promise<void> {
-    if (this.#nextSync) return this.#nextSync;
-    const sync = () => {
-      this.#nextSync = null; // writes from here on need a sync of their own
-      // The log exists once a write went to it; it stays while this connection is open.
-      this.#walFd ??= openSync(this.#wal, 'r');
-      return datasync(this.#walFd);
-    };
-    const next = this.#syncing.then(sync, sync);
-    this.#nextSync = next;
-    this.#syncing = next;
-    return next;
-  }
+  readonly synced = coalesced(() => {
+    // The log exists once a write went to it; it stays while this connection is open.
+    this.#walFd ??= openSync(this.#wal, 'r');
+    return datasync(this.#walFd);
+  });
 
   /**
    * The batch is live: its events are forgotten (unless a newer event for the record came since).
