@@ -29,17 +29,19 @@ let asideSeq = 0;
  * Deletes the folder `dir` without waiting for it: renamed aside at once (`<dir>.gone-<pid>-<n>`,
  * so that a new `dir` can be made straight away) and removed by a niced `rm -rf` (fs.rm where
  * that fails). Thousands of files (a menu's work folder, its twins) would otherwise go through the
- * publisher's event loop and thread pool on the next edit's path. Resolves when it is gone; at once
- * when there was no `dir`.
+ * publisher's event loop and thread pool on the next edit's path. `few`: the caller knows it holds
+ * a few hundred files at most, removed by fs.rm in this process: starting a process costs the
+ * event loop more than that (the fork copies the page tables of a heap of gigabytes, tens of
+ * milliseconds: docs/performance.md). Resolves when it is gone; at once when there was no `dir`.
  */
-export function deleteAside(dir: string): Promise<void> {
+export function deleteAside(dir: string, few = false): Promise<void> {
   const aside = `${dir}.gone-${process.pid}-${asideSeq++}`;
   try {
     renameSync(dir, aside);
   } catch {
     return Promise.resolve(); // none there
   }
-  return deleteNow(aside);
+  return few ? removeHere(aside) : deleteNow(aside);
 }
 
 /** Deletes what an earlier process put aside next to `dir` and never finished (killed meanwhile). */
@@ -56,8 +58,10 @@ export function deleteLeftAside(dir: string): Promise<void> {
   ).then(() => {});
 }
 
+const removeHere = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => {});
+
 const deleteNow = (dir: string) =>
   niced('rm', ['-rf', '--', dir]).then(
     () => {},
-    () => rm(dir, { recursive: true, force: true }).catch(() => {}),
+    () => removeHere(dir),
   );

@@ -217,7 +217,8 @@ export class Publisher {
     } finally {
       this.#hold.letGo(); // failed, or nothing to release: the store's copies go on
       this.last = stats;
-      this.#work.done(); // deleted in the background
+      // Deleted in the background; what a failed render left there is not counted.
+      this.#work.done(stats.error ? Infinity : stats.rendered + (stats.twinsMade ?? 0));
     }
   }
 }

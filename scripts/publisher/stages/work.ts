@@ -9,6 +9,9 @@ import path from 'node:path';
 import { deleteAside, deleteLeftAside } from '../niced.ts';
 import { newReleaseId } from './release.ts';
 
+/** Pages rendered and files given twins at most for a work folder deleted in this process: about 1,500 files. */
+const FEW_FILES = 500;
+
 export class WorkFolders {
   readonly root: string;
   /** The deletions under way (`deleted()`: the tests wait for them). */
@@ -26,9 +29,13 @@ export class WorkFolders {
     return path.join(this.root, newReleaseId());
   }
 
-  /** After a publish (released or not): its files are in the store or not wanted; the folder goes. */
-  done(): void {
-    const gone = deleteAside(this.root);
+  /**
+   * After a publish (released or not): its files are in the store or not wanted; the folder goes.
+   * `files`: the pages the publish rendered and the files it gave twins; up to `FEW_FILES` (an
+   * edit's, not a menu's rest) the folder goes without starting a process (../niced.ts `deleteAside`).
+   */
+  done(files = Infinity): void {
+    const gone = deleteAside(this.root, files <= FEW_FILES);
     this.#deleting = Promise.all([this.#deleting, gone]).then(() => {});
   }
 

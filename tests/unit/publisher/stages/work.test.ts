@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +33,38 @@ describe("the publishes' work folders (stages/work.ts)", () => {
     const work = new WorkFolders(path.join(publishDir, '.work'));
     await work.deleted();
     expect(readdirSync(publishDir)).toEqual(['releases']);
+  });
+
+  it("deletes an edit's few files in this process, and a rest's many through a niced rm", async () => {
+    const bin = mkdtempSync(path.join(tmpdir(), 'bin-'));
+    const said = path.join(bin, 'said');
+    writeFileSync(path.join(bin, 'rm'), `#!/bin/sh\necho "$*" >> ${said}\nexec /bin/rm "$@"\n`);
+    chmodSync(path.join(bin, 'rm'), 0o755);
+    const path0 = process.env.PATH;
+    process.env.PATH = `${bin}:${path0}`;
+    try {
+      const publishDir = mkdtempSync(path.join(tmpdir(), 'work-'));
+      const work = new WorkFolders(path.join(publishDir, '.work'));
+      await work.deleted();
+      const calls = () => (existsSync(said) ? readFileSync(said, 'utf8').trim().split('\n').length : 0);
+      const before = calls();
+      const write = (pages: number) => {
+        const dir = path.join(work.next(), '.pages');
+        mkdirSync(dir, { recursive: true });
+        for (let i = 0; i < pages; i++) writeFileSync(path.join(dir, `${i}.html`), 'page');
+      };
+      write(60);
+      work.done(60);
+      await work.deleted();
+      expect(readdirSync(publishDir)).toEqual([]);
+      expect(calls()).toBe(before);
+      write(600);
+      work.done(600);
+      await work.deleted();
+      expect(readdirSync(publishDir)).toEqual([]);
+      expect(calls()).toBe(before + 1);
+    } finally {
+      process.env.PATH = path0;
+    }
   });
 });
