@@ -24,17 +24,19 @@ const BATCH = 500;
  * Links each `from` at its `to`, making the folder when it is missing. Returns the placements it
  * could not link (the source gone or on another disk, too many links), for the caller to place
  * otherwise; a full disk (ENOSPC) and a file that cannot be removed are thrown. `atHalf` runs
- * before the middle one (a fault point).
+ * before the middle one (a fault point); `between` is awaited between batches (the next turn of
+ * the event loop, and for background work, the end of a hold).
  */
 export async function linkBatched<T extends Placement>(
   items: readonly T[],
   linkFile: (from: string, to: string) => void = linkSync,
   atHalf?: () => void,
+  between: () => Promise<unknown> = nextTurn,
 ): Promise<T[]> {
   const left: T[] = [];
   const half = Math.floor(items.length / 2);
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % BATCH === 0) await nextTurn();
+    if (i > 0 && i % BATCH === 0) await between();
     if (i === half) atHalf?.();
     const item = items[i]!;
     try {

@@ -587,6 +587,7 @@ describe('dir release store, a stage while spares are brought up to date', () =>
   });
 
   it('links many files into a spare in cp processes, and one link at a time where cp has no --parents', async () => {
+    // More than the Linker links in this process (2,000 here; LINKS_IN_PROCESS in the store).
     const many = Array.from({ length: 2_500 }, (_, i) => `d${i % 50}/p${i}.html`);
     const from = mkdtempSync(path.join(tmpdir(), 'from-'));
     for (const p of many) {
@@ -603,7 +604,7 @@ describe('dir release store, a stage while spares are brought up to date', () =>
       try {
         const to = mkdtempSync(path.join(tmpdir(), 'spare-'));
         const io = { copyFile, link, linkSync, writeFile };
-        await new Linker(io, new Background(to)).linkAll(from, to, many);
+        await new Linker(io, new Background(to), 2_000).linkAll(from, to, many);
         const calls = existsSync(said) ? readFileSync(said, 'utf8') : '';
         expect(calls.split('\n').filter((l) => l.includes('--parents')).length).toBe(cpHasParents ? 2 : 0);
         for (const p of [many[0]!, many[2_499]!])
@@ -612,6 +613,37 @@ describe('dir release store, a stage while spares are brought up to date', () =>
         process.env.PATH = path0;
       }
     }
+  });
+
+  it('links a few thousand files into a spare in this process, stopping between batches while an edit publishes', async () => {
+    const many = Array.from({ length: 1_600 }, (_, i) => `d${i % 20}/p${i}.html`);
+    const from = mkdtempSync(path.join(tmpdir(), 'from-'));
+    for (const p of many) {
+      mkdirSync(path.join(from, path.dirname(p)), { recursive: true });
+      writeFileSync(path.join(from, p), p);
+    }
+    const to = mkdtempSync(path.join(tmpdir(), 'spare-'));
+    const background = new Background(to);
+    let linked = 0;
+    let letGo: (() => void) | null = null;
+    const io = {
+      copyFile,
+      link,
+      writeFile,
+      linkSync: (a: string, b: string) => {
+        linkSync(a, b);
+        // An edit starts publishing after the first batch.
+        if (++linked === 500) letGo = background.hold();
+      },
+    };
+    const done = new Linker(io, background).linkAll(from, to, many);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(linked).toBe(500); // no batch while held
+    letGo!();
+    await done;
+    expect(linked).toBe(1_600);
+    for (const p of [many[0]!, many[1_599]!])
+      expect(statSync(path.join(to, p)).ino).toBe(statSync(path.join(from, p)).ino);
   });
 
   it('pauses bringing a spare up to date while an edit publishes, unless its stage waits for it', async () => {

@@ -6,6 +6,7 @@
  */
 import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { linkBatched } from '../batched.ts';
 import type { Background } from './background.ts';
 import type { Bucketed } from './bucketed.ts';
@@ -17,12 +18,14 @@ const LINKS_PER_CP = 2_000;
 
 /**
  * Up to this many paths, a spare is brought up to date in this process (`linkBatched`: a few
- * milliseconds per 500): an edit's release changes a few dozen to a few hundred files, and a `cp`
- * process for them cost more than the links, the start of a process forked from one of 2 GB on the
- * event loop, then the wait for a niced process on busy cores, which the next stage often waits
- * out (docs/performance.md).
+ * milliseconds per 500, paused between batches while an edit publishes): an edit's release
+ * changes a few dozen to a few hundred files, a create's later list pages or a catch-up a few
+ * thousand. A `cp` process for them cost more than the links: the start of a process forked from
+ * one of 2 GB, on the event loop, then a niced process on busy cores, which the next stage often
+ * waited out (seconds after a catch-up of 2,500 files: docs/performance.md). Beyond it (a menu's
+ * every page) the links go to `cp` processes on the other core.
  */
-const LINKS_IN_PROCESS = 2_000;
+const LINKS_IN_PROCESS = 20_000;
 
 /**
  * The top-level names of a release's `files` in two groups of about as many files each (the
@@ -79,26 +82,33 @@ export class Linker {
   readonly #background: Background;
   /** Whether `cp -l --parents` worked here (null: not tried yet). */
   #cpParents: boolean | null = null;
+  readonly #inProcessUpTo: number;
 
-  constructor(io: StageIo, background: Background) {
+  /** `inProcessUpTo`: the most paths linked in this process (LINKS_IN_PROCESS). */
+  constructor(io: StageIo, background: Background, inProcessUpTo = LINKS_IN_PROCESS) {
     this.#io = io;
     this.#background = background;
+    this.#inProcessUpTo = inProcessUpTo;
   }
 
   /**
    * Links the files at `paths` in `fromDir` into `toDir`, replacing what is there, once the
    * background work goes on (not while an edit publishes, unless its stage waits for it). Up to
-   * LINKS_IN_PROCESS in this process, a batch between turns of the event loop. More in `cp`
-   * processes (GNU cp's `--parents`), niced and stopped while held like the copies, so that the
+   * `inProcessUpTo` in this process, a batch between turns of the event loop, none while held.
+   * More in `cp` processes (GNU cp's `--parents`), niced and stopped while held like the copies, so that the
    * links neither wait for nor hold up the next edit's render on this process's thread pool; one
    * by one in this process where that cp is missing, or when the store's links are someone
    * else's (tests).
    */
   async linkAll(fromDir: string, toDir: string, paths: readonly string[]): Promise<void> {
-    if (paths.length <= LINKS_IN_PROCESS) {
-      while (this.#background.paused) await this.#background.paused;
+    if (paths.length <= this.#inProcessUpTo) {
+      const goOn = async () => {
+        await nextTurn();
+        while (this.#background.paused) await this.#background.paused;
+      };
+      await goOn();
       const placements = paths.map((p) => ({ from: path.join(fromDir, p), to: path.join(toDir, p) }));
-      const left = await linkBatched(placements, this.#io.linkSync);
+      const left = await linkBatched(placements, this.#io.linkSync, undefined, goOn);
       if (left.length > 0) throw new Error(`spare: ${left.length} file(s) could not be linked, ${left[0]!.from} first`);
       return;
     }
