@@ -196,7 +196,7 @@ export class Publisher {
         report.released(out);
         this.#maps.write(out.id, out.files); // saved once no publish runs nor waits (./stages/page-maps.ts)
         // Only now that the release is live: a failed publish purges nothing (nothing switched).
-        const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files);
+        const purged = await this.purge.afterSwitch(out.id, [...this.#changedRecords], before, out.files, out.changed);
         report.purged(purged, this.purge.name);
         for (const gone of await prune(this.store, this.#keep)) await this.#maps.remove(gone);
         // A base release's spares: one per edit until prunes recycle (`keep`; fewer made an edit wait, docs/performance.md).

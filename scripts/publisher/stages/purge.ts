@@ -10,20 +10,30 @@ import { publicPath } from '../purge/urls.ts';
 import { tagsOf } from '../tags.ts';
 import type { PurgeState } from '../purge/retrying.ts';
 import type { PurgeAdapter, PurgeRequest } from '../purge/types.ts';
+import type { ChangedPaths } from './release.ts';
 import type { Files, PurgeStats } from './types.ts';
 
-/** What the switch from `before` to `after` makes stale at the CDN, with what a failed purge left. */
+/**
+ * What the switch from `before` to `after` makes stale at the CDN, with what a failed purge left.
+ * `changed`: the release stage's list of the paths that may differ and those that went (a few
+ * dozen for an edit), so that not every path of both releases is looked at; without it, all are.
+ */
 export function purgeRequest(
   records: readonly string[],
   before: Files,
   after: Files,
   carried: PurgeRequest = { tags: [], paths: [] },
+  changed?: ChangedPaths,
 ): PurgeRequest {
   const tags = new Set([...carried.tags, ...tagsOf(records)]);
   const paths = new Set(carried.paths);
-  // The cheap test first: of a release's files, an edit changes a few dozen.
-  for (const [p, f] of after) if (before.get(p)?.hash !== f.hash && !isHashedAsset(p)) paths.add(publicPath(p));
-  for (const p of before.keys()) if (!after.has(p) && !isHashedAsset(p)) paths.add(publicPath(p));
+  const stale = (p: string) => !isHashedAsset(p) && paths.add(publicPath(p));
+  for (const p of changed?.paths ?? after.keys()) {
+    const f = after.get(p);
+    if (f && before.get(p)?.hash !== f.hash) stale(p);
+  }
+  if (changed) for (const p of changed.gone) stale(p);
+  else for (const p of before.keys()) if (!after.has(p)) stale(p);
   return { tags: [...tags], paths: [...paths] };
 }
 
@@ -48,13 +58,19 @@ export class PurgeStage {
   }
 
   /**
-   * Purges what the switch to release `id` changed. Nothing when nothing was live before
+   * Purges what the switch to release `id` changed (`changed`: see `purgeRequest`). Nothing when nothing was live before
    * (nothing is cached yet) or when no purger is configured; null then. Never throws: a failure
    * is in the stats returned (and in `last`).
    */
-  async afterSwitch(id: string, records: readonly string[], before: Files, after: Files): Promise<PurgeStats | null> {
+  async afterSwitch(
+    id: string,
+    records: readonly string[],
+    before: Files,
+    after: Files,
+    changed?: ChangedPaths,
+  ): Promise<PurgeStats | null> {
     if (!this.#purger || before.size === 0) return null;
-    const request = purgeRequest(records, before, after, this.#carried);
+    const request = purgeRequest(records, before, after, this.#carried, changed);
     if (request.tags.length === 0 && request.paths.length === 0) return null;
     const t = performance.now();
     const stats: PurgeStats = {

@@ -42,6 +42,17 @@ export interface ReleaseResult {
   switchMs: number;
   /** Date.now() at the switch: the moment the release went live. */
   liveAt: number;
+  /**
+   * The paths whose files are not the live release's before (their bytes may have changed) and
+   * those that went; undefined when `live` was not a release this stage made (all may differ).
+   */
+  changed?: ChangedPaths;
+}
+
+/** Where a release differs from the one before: the paths whose files changed, and those that went. */
+export interface ChangedPaths {
+  paths: readonly string[];
+  gone: readonly string[];
 }
 
 export async function release(input: ReleaseInput): Promise<ReleaseResult> {
@@ -69,6 +80,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseResult> {
     steps: staged.steps,
     switchMs,
     liveAt,
+    changed: diff && { paths: diff.paths, gone: diff.gone },
   };
 }
 
@@ -109,8 +121,8 @@ function movedIn(next: Files, dir: string | undefined, changed: readonly string[
 
 /**
  * Where `next` differs from `live`, when `live` is a set of files `release` returned: the stage's
- * hint (the handed paths that changed; the store checks that its release is still the live one)
- * and the paths of `next` whose states are not the live release's. A file whose state is the
+ * hint (the handed paths that changed; the store checks that its release is still the live one),
+ * the paths of `next` whose states are not the live release's and the paths of `live` that went. A file whose state is the
  * same object is the same file (states are never changed once released), so only the states an
  * edit made are looked at by the store (dir: a few dozen of the release's paths).
  */
@@ -118,11 +130,12 @@ function diffFromLive(
   live: Files | undefined,
   next: Files,
   twins: boolean,
-): { hint: StageHint; paths: string[] } | undefined {
+): { hint: StageHint; paths: string[]; gone: string[] } | undefined {
   const over = live && releasedAs.get(live);
   if (!live || !over) return undefined;
   const changed = new Map<string, ReleaseFile | null>();
   const paths: string[] = [];
+  const went: string[] = [];
   const gone = (p: string, f: FileState) => {
     for (const r of handedOf(p, f, twins)) if (!changed.has(r.path)) changed.set(r.path, null);
   };
@@ -133,8 +146,12 @@ function diffFromLive(
     for (const r of handedOf(p, f, twins)) changed.set(r.path, r);
     if (before) gone(p, before); // twins it had and has no more
   }
-  for (const [p, f] of live) if (!next.has(p)) gone(p, f);
-  return { hint: { over, changed }, paths };
+  for (const [p, f] of live)
+    if (!next.has(p)) {
+      went.push(p);
+      gone(p, f);
+    }
+  return { hint: { over, changed }, paths, gone: went };
 }
 
 /** The folder of the release `live` went live as, for a store with folders (dir). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirReleaseStore } from '../../../../scripts/publisher/release-store/dir.ts';
 import { EditHold, makeSpares, release } from '../../../../scripts/publisher/stages/release.ts';
+import { purgeRequest } from '../../../../scripts/publisher/stages/purge.ts';
 import { sha256 } from '../../../../scripts/publisher/stages/files.ts';
 import type { ReleaseStore } from '../../../../scripts/publisher/release-store/types.ts';
 import type { Files } from '../../../../scripts/publisher/stages/types.ts';
@@ -32,6 +33,28 @@ describe('release stage', () => {
     expect(out.written).toBe(1);
     expect(out.total).toBe(1);
     expect(out.liveAt).toBeGreaterThan(0);
+  });
+
+  it('names the paths an edit changed and those that went: the purge asks the CDN for what a full comparison names', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
+    const store = new DirReleaseStore({ root });
+    const first = await release({
+      store,
+      id: 'r1',
+      files: work({ 'index.html': 'home', 'a/index.html': 'a', 'b/index.html': 'b', 'old/index.html': 'old' }),
+      twins: false,
+    });
+    expect(first.changed).toBeUndefined(); // nothing it made was live: every path may differ
+    const next: Files = new Map(first.files);
+    next.delete('old/index.html');
+    const made = work({ 'a/index.html': 'a, edited', 'new/index.html': 'new', 'b/index.html': 'b' });
+    for (const [p, f] of made) next.set(p, f);
+    const out = await release({ store, id: 'r2', files: next, twins: false, live: first.files });
+    expect([...out.changed!.paths].sort()).toEqual(['a/index.html', 'b/index.html', 'new/index.html']);
+    expect(out.changed!.gone).toEqual(['old/index.html']);
+    const listed = purgeRequest([], first.files, out.files, undefined, out.changed);
+    expect([...listed.paths].sort()).toEqual(['/a/', '/new/', '/old/']); // b's bytes did not change
+    expect(listed).toEqual(purgeRequest([], first.files, out.files));
   });
 
   it('switches nothing when staging fails', async () => {
