@@ -331,7 +331,8 @@ function planTwins(input: PlanInput, steps: PageStep[]): TwinsPlan {
 export function planRender(input: PlanInput): RenderPlan {
   const { task, query, live, paths } = input;
   const stale = staleOf(task, query, live);
-  const pageSet = new Set(paths.map((p) => p.file));
+  const pageSet = new Set<string>();
+  for (const p of paths) pageSet.add(p.file);
   const goingFiles: string[] = [];
   live.forEach((f, p) => f.page && !pageSet.has(p) && goingFiles.push(p));
   const split: EditSplit =

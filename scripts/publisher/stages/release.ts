@@ -115,7 +115,7 @@ function movedIn(next: Files, dir: string | undefined, changed: readonly string[
       const f = next.get(p);
       if (f) move(p, f);
     }
-  else for (const [p, f] of next) move(p, f);
+  else next.forEach((f, p) => move(p, f));
   return files;
 }
 
@@ -139,18 +139,19 @@ function diffFromLive(
   const gone = (p: string, f: FileState) => {
     for (const r of handedOf(p, f, twins)) if (!changed.has(r.path)) changed.set(r.path, null);
   };
-  for (const [p, f] of next) {
+  // forEach: no array per file of the site at each publish.
+  next.forEach((f, p) => {
     const before = live.get(p);
-    if (before === f) continue;
+    if (before === f) return;
     paths.push(p);
     for (const r of handedOf(p, f, twins)) changed.set(r.path, r);
     if (before) gone(p, before); // twins it had and has no more
-  }
-  for (const [p, f] of live)
-    if (!next.has(p)) {
-      went.push(p);
-      gone(p, f);
-    }
+  });
+  live.forEach((f, p) => {
+    if (next.has(p)) return;
+    went.push(p);
+    gone(p, f);
+  });
   return { hint: { over, changed }, paths, gone: went };
 }
 

@@ -218,7 +218,9 @@ class Execution {
     const waitStarted = performance.now();
     await this.writes.settle();
     const twinsWaitMs = performance.now() - waitStarted;
-    const old = this.#in.twins ? [...this.#next].filter(([, f]) => f.twins === undefined && f.source) : [];
+    const old: Array<[string, FileState]> = [];
+    // forEach, not a spread or for…of: no array per file of the site at each publish.
+    if (this.#in.twins) this.#next.forEach((f, p) => f.twins === undefined && f.source && old.push([p, f]));
     const twins = await this.#twinsOfOld(old);
     if (old.length === 0 && this.#plan.twins.stash?.size) void this.#plan.twins.stash.clear(); // the releases took them in
     this.n.differs += twins.made;
@@ -234,7 +236,7 @@ class Execution {
   /** What is not a page carries over; the pages no path gives any more go now or with the next release. */
   #carryOver(): void {
     const { live } = this.#in;
-    for (const [p, f] of live) if (!f.page) this.#next.set(p, f);
+    live.forEach((f, p) => f.page || this.#next.set(p, f));
     for (const g of this.#plan.going) {
       if (g.now) this.n.removed++;
       else {
@@ -247,9 +249,11 @@ class Execution {
 
   async #renderPages(): Promise<void> {
     const { steps, stops } = this.#plan;
-    this.#splice?.readAhead(
-      steps.flatMap((s) => (s.before && s.action !== 'reuse' ? [[s.page, s.before] as const] : [])),
-    );
+    if (this.#splice) {
+      const ahead: Array<readonly [PagePath, FileState]> = [];
+      for (const s of steps) if (s.before && s.action !== 'reuse') ahead.push([s.page, s.before]);
+      this.#splice.readAhead(ahead);
+    }
     for (const step of steps) {
       const { page, before } = step;
       if (step.action === 'reuse' && before) {
