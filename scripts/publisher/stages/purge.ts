@@ -58,9 +58,9 @@ export class PurgeStage {
   }
 
   /**
-   * Purges what the switch to release `id` changed (`changed`: see `purgeRequest`). Nothing when nothing was live before
-   * (nothing is cached yet) or when no purger is configured; null then. Never throws: a failure
-   * is in the stats returned (and in `last`).
+   * Purges what the switch to release `id` changed (`changed`: see `purgeRequest`). Nothing when
+   * nothing was live before (nothing is cached yet) or when no purger is configured; null then.
+   * Never throws: a failure is in the stats returned (and in `last`).
    */
   async afterSwitch(
     id: string,

@@ -122,9 +122,10 @@ function movedIn(next: Files, dir: string | undefined, changed: readonly string[
 /**
  * Where `next` differs from `live`, when `live` is a set of files `release` returned: the stage's
  * hint (the handed paths that changed; the store checks that its release is still the live one),
- * the paths of `next` whose states are not the live release's and the paths of `live` that went. A file whose state is the
- * same object is the same file (states are never changed once released), so only the states an
- * edit made are looked at by the store (dir: a few dozen of the release's paths).
+ * the paths of `next` whose states are not the live release's and the paths of `live` that went.
+ * A file whose state is the same object is the same file (states are never changed once
+ * released), so only the states an edit made are looked at by the store (dir: a few dozen of the
+ * release's paths).
  */
 function diffFromLive(
   live: Files | undefined,

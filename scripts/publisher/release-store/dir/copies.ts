@@ -95,10 +95,10 @@ export class Linker {
    * Links the files at `paths` in `fromDir` into `toDir`, replacing what is there, once the
    * background work goes on (not while an edit publishes, unless its stage waits for it). Up to
    * `inProcessUpTo` in this process, a batch between turns of the event loop, none while held.
-   * More in `cp` processes (GNU cp's `--parents`), niced and stopped while held like the copies, so that the
-   * links neither wait for nor hold up the next edit's render on this process's thread pool; one
-   * by one in this process where that cp is missing, or when the store's links are someone
-   * else's (tests).
+   * More in `cp` processes (GNU cp's `--parents`), niced and stopped while held like the copies,
+   * so that the links neither wait for nor hold up the next edit's render on this process's
+   * thread pool; one by one in this process where that cp is missing, or when the store's links
+   * are someone else's (tests).
    */
   async linkAll(fromDir: string, toDir: string, paths: readonly string[]): Promise<void> {
     if (paths.length <= this.#inProcessUpTo) {
