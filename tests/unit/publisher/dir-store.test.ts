@@ -38,6 +38,16 @@ function fakeCp(script: (said: string) => string): string {
   return said;
 }
 
+/** A new folder with a file at each of `paths`, its text the path. */
+function folderWith(paths: readonly string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'from-'));
+  for (const p of paths) {
+    mkdirSync(path.join(dir, path.dirname(p)), { recursive: true });
+    writeFileSync(path.join(dir, p), p);
+  }
+  return dir;
+}
+
 /** An empty store in a new folder, and a folder for the files to stage. */
 function freshStore() {
   const root = mkdtempSync(path.join(tmpdir(), 'rel-'));
@@ -589,11 +599,7 @@ describe('dir release store, a stage while spares are brought up to date', () =>
   it('links many files into a spare in cp processes, and one link at a time where cp has no --parents', async () => {
     // More than the Linker links in this process (2,000 here; LINKS_IN_PROCESS in the store).
     const many = Array.from({ length: 2_500 }, (_, i) => `d${i % 50}/p${i}.html`);
-    const from = mkdtempSync(path.join(tmpdir(), 'from-'));
-    for (const p of many) {
-      mkdirSync(path.join(from, path.dirname(p)), { recursive: true });
-      writeFileSync(path.join(from, p), p);
-    }
+    const from = folderWith(many);
     for (const cpHasParents of [true, false]) {
       const path0 = process.env.PATH;
       const said = fakeCp((said) =>
@@ -617,11 +623,7 @@ describe('dir release store, a stage while spares are brought up to date', () =>
 
   it('links a few thousand files into a spare in this process, stopping between batches while an edit publishes', async () => {
     const many = Array.from({ length: 1_600 }, (_, i) => `d${i % 20}/p${i}.html`);
-    const from = mkdtempSync(path.join(tmpdir(), 'from-'));
-    for (const p of many) {
-      mkdirSync(path.join(from, path.dirname(p)), { recursive: true });
-      writeFileSync(path.join(from, p), p);
-    }
+    const from = folderWith(many);
     const to = mkdtempSync(path.join(tmpdir(), 'spare-'));
     const background = new Background(to);
     let linked = 0;
