@@ -1,8 +1,8 @@
 /**
  * What fills spare folders: `cp -al` copies of a release (in two halves side by side when a stage
- * waits for one), and links of the paths a spare lacks: a few in this process, in synchronous
- * batches, many in `cp -l --parents` processes, niced and stopped while held (./background.ts),
- * off this process's event loop and thread pool.
+ * waits for one), and links of the paths a spare lacks: up to LINKS_IN_PROCESS in this process,
+ * in synchronous batches, more in `cp -l --parents` processes; all of it stopped while an edit
+ * publishes (./background.ts).
  */
 import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -104,7 +104,7 @@ export class Linker {
     if (paths.length <= this.#inProcessUpTo) {
       const goOn = async () => {
         await nextTurn();
-        while (this.#background.paused) await this.#background.paused;
+        await this.#unheld();
       };
       await goOn();
       const placements = paths.map((p) => ({ from: path.join(fromDir, p), to: path.join(toDir, p) }));
@@ -132,13 +132,18 @@ export class Linker {
       paths,
       async (p) => {
         // Paused while an edit publishes, as the copies are (unless a stage waits for it).
-        while (this.#background.paused) await this.#background.paused;
+        await this.#unheld();
         const to = path.join(toDir, p);
         await rm(to, { force: true });
         await this.#linkInto(path.join(fromDir, p), to, folder);
       },
       PLACE_IN_FLIGHT,
     );
+  }
+
+  /** Resolves once the background work goes on: at once unless an edit publishes (and no stage waits for it). */
+  async #unheld(): Promise<void> {
+    while (this.#background.paused) await this.#background.paused;
   }
 
   /**
